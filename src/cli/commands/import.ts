@@ -1,0 +1,26 @@
+import type { Command } from 'commander'
+import { dirOption, jsonOption } from '../options.ts'
+import { printJson, progress } from '../output.ts'
+
+export function registerImport(program: Command): void {
+  program
+    .command('import <file>')
+    .description('import a project template exported by ElmapiCMS (collections, fields, demo entries)')
+    .addOption(dirOption())
+    .option('-f, --force', 'replace the project settings of an existing content root')
+    .addOption(jsonOption())
+    .action(async (file: string, opts: { dir?: string; force?: boolean; json?: boolean }) => {
+      const { importTemplate } = await import('../../import/template.ts')
+      const { resolveContentDir } = await import('../../config.ts')
+      const contentDir = resolveContentDir({ dir: opts.dir })
+      const started = Date.now()
+      const summary = await importTemplate(file, contentDir, {
+        force: opts.force === true,
+        onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
+      })
+      if (opts.json) return printJson({ ...summary, duration_ms: Date.now() - started })
+      process.stdout.write(`Imported ${summary.entries} entries (${summary.published} published, ${summary.drafts} drafts) in ${summary.collections} collections into ${summary.content_dir}\n`)
+      process.stdout.write(`  project id: ${summary.project}\n`)
+      for (const w of summary.warnings.slice(0, 20)) process.stderr.write(`warning: ${w}\n`)
+    })
+}

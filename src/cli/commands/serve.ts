@@ -1,0 +1,37 @@
+import type { Command } from 'commander'
+import { dirOption, parsePort } from '../options.ts'
+import { progress } from '../output.ts'
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the content API over HTTP (loopback by default), watching content/ for changes')
+    .addOption(dirOption())
+    .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 4000)
+    .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
+    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean }) => {
+      const { runServer } = await import('../../server/run.ts')
+      const server = await runServer({
+        ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
+        onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
+        onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
+      })
+      const { store } = server.ctx
+      process.stdout.write(`cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}\n`)
+      process.stdout.write(`  url:        ${server.http.url}\n`)
+      process.stdout.write(`  project id: ${store.project.uuid}\n`)
+      process.stdout.write(`  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)\n`)
+      if (store.problems.size > 0) process.stdout.write(`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\`\n`)
+      process.stdout.write(`  try:        curl -H "project-id: ${store.project.uuid}" ${server.http.url}/\n`)
+      const shutdown = (signal: string) => {
+        process.stderr.write(`\n${signal}: finishing in-flight writes...\n`)
+        server.stop().then(() => process.exit(0), (error) => {
+          process.stderr.write(`error while stopping: ${(error as Error).message}\n`)
+          process.exit(1)
+        })
+      }
+      process.once('SIGINT', () => shutdown('SIGINT'))
+      process.once('SIGTERM', () => shutdown('SIGTERM'))
+    })
+}

@@ -1,0 +1,3 @@
+import type { Command } from 'commander'
+
+export function registerToken(_program: Command): void {}

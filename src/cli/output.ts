@@ -1,0 +1,54 @@
+import { isCmsError, isValidationError } from '../core/errors.ts'
+
+/** Exit codes: 0 ok, 1 a problem with the user's input or content, 2 could not run (or a bug). */
+export const EXIT = { ok: 0, problem: 1, cannotRun: 2 } as const
+
+export class CliError extends Error {
+  override name = 'CliError'
+  readonly exitCode: number
+  constructor(message: string, exitCode: number = EXIT.problem) {
+    super(message)
+    this.exitCode = exitCode
+  }
+}
+
+export const printJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Progress goes to stderr so `--json` on stdout stays parseable; silent when stderr is not a TTY unless forced. */
+export function progress(message: string, options: { force?: boolean } = {}): void {
+  if (options.force || process.stderr.isTTY) process.stderr.write(`${message}${process.stderr.isTTY ? '\r' : '\n'}`)
+}
+
+/** Prints an error the way a user can act on it and sets the exit code. */
+export function reportError(error: unknown, json = false): number {
+  let code: number = EXIT.cannotRun
+  let body: Record<string, unknown>
+  if (error instanceof CliError) {
+    code = error.exitCode
+    body = { message: error.message }
+  } else if (isValidationError(error)) {
+    code = EXIT.problem
+    body = { message: error.message, errors: error.errors }
+  } else if (isCmsError(error)) {
+    code = error.code === 'storage' ? EXIT.cannotRun : EXIT.problem
+    body = { message: error.message }
+  } else if (error && typeof error === 'object' && 'data' in error && (error as { data?: { message?: unknown } }).data?.message) {
+    // An API answer relayed by the client (ofetch FetchError).
+    const data = (error as { data: Record<string, unknown> }).data
+    code = EXIT.problem
+    body = data
+  } else {
+    body = { message: error instanceof Error ? error.message : String(error) }
+    if (process.env.CMS_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`)
+  }
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ error: body }, null, 2)}\n`)
+  } else {
+    process.stderr.write(`error: ${String(body.message)}\n`)
+    const errors = body.errors as Record<string, string[]> | undefined
+    if (errors) for (const [key, messages] of Object.entries(errors)) for (const m of messages) process.stderr.write(`  ${key}: ${m}\n`)
+  }
+  return code
+}

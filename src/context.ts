@@ -1,0 +1,58 @@
+import { ContentStore } from './storage/store.ts'
+import { watchContent, type ContentWatcher } from './storage/watcher.ts'
+import { loadConfig, type ConfigInput, type ResolvedConfig } from './config.ts'
+import { nullSink, type EventSink } from './core/events.ts'
+import type { LoadProgress } from './storage/load.ts'
+import type { EventSource } from './core/types.ts'
+
+/**
+ * Everything a request or a CLI command needs, wired once. Modules that later issues add
+ * (webhook outbox, auth, assets) hang their state here, never on globals.
+ */
+export interface AppContext {
+  config: ResolvedConfig
+  store: ContentStore
+  /** Where the service layer appends domain events (the webhook outbox once started). */
+  events: EventSink
+  /** Source recorded on events: `api` for HTTP, `cli` for direct CLI use. */
+  source: EventSource
+  /** Token a running server accepts from CLI commands on the same machine (all abilities). */
+  localAdminToken?: string
+  /** A `--read-only` server refuses every write. */
+  readOnly?: boolean
+  /** Hooks run by `close()`, last registered first. */
+  disposers: Array<() => Promise<void> | void>
+  close(): Promise<void>
+}
+
+export interface ContextOptions extends ConfigInput {
+  config?: ResolvedConfig
+  source?: EventSource
+  watch?: boolean
+  onProgress?: (progress: LoadProgress) => void
+}
+
+export async function createContext(options: ContextOptions = {}): Promise<AppContext & { watcher?: ContentWatcher }> {
+  const config = options.config ?? loadConfig(options)
+  const store = await ContentStore.open(config.contentDir, {
+    stateDir: config.stateDir,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  })
+  const ctx: AppContext & { watcher?: ContentWatcher } = {
+    config,
+    store,
+    events: nullSink,
+    source: options.source ?? 'api',
+    disposers: [],
+    async close() {
+      for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
+      await store.flush()
+    },
+  }
+  if (options.watch) {
+    const watcher = watchContent(store)
+    ctx.watcher = watcher
+    ctx.disposers.push(() => watcher.close())
+  }
+  return ctx
+}

@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto'
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Collection slugs: the hosted service's kebab-case plus `_`, bounded so a path can never escape. */
+const SLUG_RE = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/
+const LOCALE_RE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
+
+export const newUuid = (): string => randomUUID()
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value)
+export const isSlug = (value: unknown): value is string => typeof value === 'string' && SLUG_RE.test(value)
+export const isLocale = (value: unknown): value is string => typeof value === 'string' && LOCALE_RE.test(value)
+
+/** The current time as the ISO 8601 string every record uses. */
+export const now = (): string => new Date().toISOString()

@@ -1,0 +1,179 @@
+/**
+ * Plain data shapes shared by every layer. No classes, no IO: these are what the
+ * files in `content/` hold once parsed, and what the index keeps in memory.
+ */
+
+export const FIELD_TYPES = [
+  'text', 'longtext', 'richtext', 'slug', 'email', 'password', 'number', 'enumeration',
+  'boolean', 'color', 'date', 'time', 'media', 'relation', 'json', 'group',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+export const ABILITIES = ['read', 'create', 'update', 'delete', 'admin', 'introspect'] as const
+export type Ability = (typeof ABILITIES)[number]
+
+export interface Project {
+  uuid: string
+  name: string
+  description: string | null
+  default_locale: string
+  locales: string[]
+  api: 'public' | 'private'
+  preview_url?: string | null
+}
+
+/** `validations` object as the hosted service's templates carry it. */
+export interface FieldValidations {
+  required?: { status: boolean; message?: string | null }
+  unique?: { status: boolean; message?: string | null }
+  charcount?: {
+    status: boolean
+    type?: 'Between' | 'Min' | 'Max'
+    min?: number | null
+    max?: number | null
+    message?: string | null
+  }
+}
+
+/** `options` object as the hosted service's templates carry it (every key optional). */
+export interface FieldOptions {
+  mode?: 'single' | 'range'
+  slug?: { field: string | null; readonly?: boolean }
+  media?: { type: 1 | 2 }
+  editor?: { type?: number; mode?: string; outputFormat?: string }
+  multiple?: boolean
+  relation?: { type: 1 | 2; collection: string | null }
+  repeatable?: boolean
+  enumeration?: { list: Array<string | number>; multiple?: boolean }
+  hiddenInAPI?: boolean
+  includeTime?: boolean
+  includeDraft?: boolean
+  numberOfMonths?: number
+  hideInContentList?: boolean
+  [key: string]: unknown
+}
+
+export interface Field {
+  uuid: string
+  type: FieldType
+  label: string
+  name: string
+  description: string | null
+  placeholder: string | null
+  options: FieldOptions
+  validations: FieldValidations
+  /** Child fields of a group (groups only). */
+  children?: Field[]
+}
+
+export interface Collection {
+  uuid: string
+  name: string
+  slug: string
+  is_singleton: boolean
+  /** Position in `GET /collections`; lower first. */
+  order: number
+  created_at: string
+  updated_at: string
+  fields: Field[]
+}
+
+/** Field values keyed by field name, in their stored form (see docs/content-format.md). */
+export type FieldValues = Record<string, unknown>
+
+/**
+ * One entry file: `entries/<slug>/<uuid>.json`. The draft (`fields`) and the published
+ * snapshot (`published`) live side by side so a pull request shows both.
+ */
+export interface EntryRecord {
+  uuid: string
+  locale: string
+  translation_group: string | null
+  created_at: string
+  updated_at: string
+  /** First publication time; null while the entry is not published. */
+  published_at: string | null
+  /** Number of the version currently published; null while not published. */
+  published_version: number | null
+  /** Set when the entry is in the trash. */
+  deleted_at: string | null
+  /** The live draft. */
+  fields: FieldValues
+  /** The published snapshot, or null when not published. */
+  published: FieldValues | null
+}
+
+/** One version file: `versions/<slug>/<uuid>/<n>.json`. */
+export interface VersionRecord {
+  uuid: string
+  entry_uuid: string
+  version_number: number
+  label: string | null
+  description: string | null
+  locale: string
+  translation_group: string | null
+  published_at: string
+  created_at: string
+  updated_at: string
+  fields: FieldValues
+}
+
+export interface TokenRecord {
+  name: string
+  abilities: Ability[]
+  /** hex SHA-256 of the token. */
+  hash: string
+  last4: string
+  created_at: string
+  expires_at: string | null
+}
+
+export interface WebhookRecord {
+  uuid: string
+  name: string
+  description: string | null
+  url: string
+  events: string[]
+  sources: string[]
+  payload: boolean
+  status: boolean
+  /** Collection uuids; empty means all collections. */
+  collection_ids: string[]
+  /** Whether a secret was set (the secret itself lives in `.cms/`). */
+  has_secret: boolean
+  created_at: string
+  updated_at: string
+}
+
+export interface AssetRecord {
+  uuid: string
+  filename: string
+  original_filename: string
+  mime_type: string
+  size: number
+  sha256: string
+  width: number | null
+  height: number | null
+  alt_text: string | null
+  title: string | null
+  caption: string | null
+  description: string | null
+  author: string | null
+  copyright: string | null
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+}
+
+export type EventSource = 'api' | 'cli' | 'file'
+
+/** A domain event, appended to the webhook outbox by the service layer. */
+export interface DomainEvent {
+  event: string
+  source: EventSource
+  collection?: { uuid: string; slug: string }
+  entry_uuid?: string
+  asset_uuid?: string
+  version?: number | null
+  at: string
+}

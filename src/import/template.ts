@@ -1,0 +1,156 @@
+import { readFile, access } from 'node:fs/promises'
+import { CmsError } from '../core/errors.ts'
+import { newUuid, now, isLocale, isSlug, isUuid } from '../core/ids.ts'
+import type { Collection, EntryRecord, Field, FieldValues, Project, VersionRecord } from '../core/types.ts'
+import { FIELD_TYPES } from '../core/types.ts'
+import { writeFileAtomic } from '../storage/atomic.ts'
+import { serializeEntry, serializeVersion, serializeYaml } from '../storage/codec.ts'
+import { collectionDocument, projectDocument } from '../storage/records.ts'
+import { createLayout } from '../storage/paths.ts'
+import { mapLimit } from '../storage/read-files.ts'
+import { ensureGitignore } from '../service/init.ts'
+import { importValue } from './values.ts'
+import { dirname } from 'node:path'
+
+/** A project template as the hosted service exports it (v3 and v4 forms). */
+interface Template {
+  name?: string
+  slug?: string
+  description?: string | null
+  default_locale?: string
+  locales?: string[]
+  public_api?: boolean
+  collections?: Array<{ name: string; slug: string; is_singleton?: boolean; fields?: RawField[] }>
+  demo_data?: Array<{ collection: string; entries: RawEntry[] }>
+}
+interface RawField { type: string; label?: string; name: string; description?: string | null; placeholder?: string | null; options?: unknown; validations?: unknown; children?: RawField[] }
+interface RawEntry { id?: string | number; locale?: string; status?: string; state?: string; translation_group_id?: string | null; fields?: Record<string, unknown> }
+
+export interface ImportSummary {
+  project: string
+  content_dir: string
+  collections: number
+  entries: number
+  published: number
+  drafts: number
+  warnings: string[]
+}
+
+export interface ImportOptions {
+  force?: boolean
+  onProgress?: (done: number, total: number) => void
+}
+
+/**
+ * Imports a template into a new content root: project, collections, entries (published ones
+ * as version 1). Template ids in relation values become the uuids of the entries they name.
+ */
+export async function importTemplate(file: string, contentDir: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const template = await readTemplate(file)
+  const layout = createLayout(contentDir)
+  if (!options.force && (await access(layout.project).then(() => true, () => false))) {
+    throw new CmsError('conflict', `A project already exists at ${contentDir}. Import into a new directory, or use --force to replace its project settings.`)
+  }
+  const warnings: string[] = []
+  const locales = Array.isArray(template.locales) && template.locales.length > 0 ? template.locales.filter(isLocale) : ['en']
+  const defaultLocale = template.default_locale && locales.includes(template.default_locale) ? template.default_locale : locales[0]!
+  const project: Project = {
+    uuid: newUuid(), name: template.name ?? template.slug ?? 'Imported project', description: template.description ?? null,
+    default_locale: defaultLocale, locales, api: template.public_api === false ? 'private' : 'public',
+  }
+  const at = now()
+  const collections = new Map<string, Collection>()
+  for (const [order, raw] of (template.collections ?? []).entries()) {
+    if (!isSlug(raw.slug)) throw new CmsError('bad_request', `${file}: collection slug ${JSON.stringify(raw.slug)} is not a valid slug`)
+    collections.set(raw.slug, {
+      uuid: newUuid(), name: raw.name ?? raw.slug, slug: raw.slug, is_singleton: raw.is_singleton === true, order,
+      created_at: at, updated_at: at, fields: (raw.fields ?? []).map((f) => toField(f, `${raw.slug}.`)),
+    })
+  }
+
+  // Every template id gets its uuid first, so relations can point forward.
+  const ids = new Map<string, string>()
+  const all: Array<{ slug: string; raw: RawEntry; uuid: string }> = []
+  for (const group of template.demo_data ?? []) {
+    if (!collections.has(group.collection)) { warnings.push(`demo_data for unknown collection "${group.collection}" skipped`); continue }
+    for (const raw of group.entries ?? []) {
+      const uuid = newUuid()
+      if (raw.id !== undefined) ids.set(String(raw.id), uuid)
+      all.push({ slug: group.collection, raw, uuid })
+    }
+  }
+  const resolveRef = (ref: unknown): string | null => {
+    const key = String(ref)
+    return ids.get(key) ?? (isUuid(key) ? key.toLowerCase() : null)
+  }
+
+  await writeFileAtomic(layout.project, serializeYaml(projectDocument(project)), { durable: false })
+  for (const c of collections.values()) await writeFileAtomic(layout.collection(c.slug), serializeYaml(collectionDocument(c)), { durable: false })
+
+  let done = 0
+  let published = 0
+  const base = Date.now() - all.length
+  await mapLimit(all, 64, async ({ slug, raw, uuid }, i) => {
+    // One millisecond apart, in template order, so "newest first" lists the last template entry first.
+    const at = new Date(base + i).toISOString()
+    const collection = collections.get(slug)!
+    const fields: FieldValues = {}
+    for (const field of collection.fields) {
+      const input = raw.fields?.[field.name]
+      if (input === undefined || input === null) continue
+      const value = importValue(field, input, resolveRef, (w) => warnings.length < 100 && warnings.push(`${slug}/${raw.id ?? uuid}: ${w}`))
+      if (value !== undefined) fields[field.name] = value
+    }
+    const isPublished = (raw.state ?? raw.status) === 'published'
+    const locale = raw.locale && locales.includes(raw.locale) ? raw.locale : defaultLocale
+    const entry: EntryRecord = {
+      uuid, locale, translation_group: raw.translation_group_id ?? null, created_at: at, updated_at: at,
+      published_at: isPublished ? at : null, published_version: isPublished ? 1 : null, deleted_at: null,
+      fields, published: isPublished ? fields : null,
+    }
+    await writeFileAtomic(layout.entry(slug, uuid), serializeEntry(entry, collection), { durable: false })
+    if (isPublished) {
+      published++
+      const version: VersionRecord = {
+        uuid: newUuid(), entry_uuid: uuid, version_number: 1, label: null, description: null, locale,
+        translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields,
+      }
+      await writeFileAtomic(layout.version(slug, uuid, 1), serializeVersion(version, collection), { durable: false })
+    }
+    done++
+    if (options.onProgress && (done % 1000 === 0 || done === all.length)) options.onProgress(done, all.length)
+  })
+  await ensureGitignore(dirname(contentDir))
+  return {
+    project: project.uuid, content_dir: contentDir, collections: collections.size, entries: all.length,
+    published, drafts: all.length - published, warnings,
+  }
+}
+
+async function readTemplate(file: string): Promise<Template> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new CmsError('not_found', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+  try {
+    const value = JSON.parse(text) as unknown
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object')
+    return value as Template
+  } catch (error) {
+    throw new CmsError('bad_request', `${file} is not a valid template: ${(error as Error).message}`)
+  }
+}
+
+function toField(raw: RawField, where: string): Field {
+  if (!(FIELD_TYPES as readonly string[]).includes(raw.type)) throw new CmsError('bad_request', `field ${where}${raw.name}: unknown type "${raw.type}"`)
+  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+  const field: Field = {
+    uuid: newUuid(), type: raw.type as Field['type'], label: raw.label ?? raw.name, name: raw.name,
+    description: raw.description ?? null, placeholder: raw.placeholder ?? null,
+    options: obj(raw.options), validations: obj(raw.validations),
+  }
+  if (field.type === 'group') field.children = (raw.children ?? []).map((c) => toField(c, `${where}${raw.name}.`))
+  return field
+}

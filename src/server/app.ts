@@ -1,0 +1,47 @@
+import { H3 } from 'h3'
+import type { AppContext } from '../context.ts'
+import { toErrorResponse } from './errors.ts'
+import { ROUTE_TABLE } from './route.ts'
+import { CmsError } from '../core/errors.ts'
+import { registerProjectRoutes } from './routes/project.ts'
+import { registerEntryReadRoutes } from './routes/entries-read.ts'
+import { registerEntryWriteRoutes } from './routes/entries-write.ts'
+import { registerWebhookRoutes } from './routes/webhooks.ts'
+import { registerSchemaRoutes } from './routes/schema.ts'
+import { registerAssetRoutes } from './routes/assets.ts'
+import { registerMiddleware } from './middleware.ts'
+
+/**
+ * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
+ * `app.fetch` directly or serve it on an ephemeral port.
+ */
+export function createApp(ctx: AppContext): H3 {
+  const app = new H3({
+    silent: true,
+    onError: (error) => toErrorResponse(error.cause instanceof Error ? error.cause : error),
+  })
+  registerMiddleware(app, ctx)
+  // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
+  registerProjectRoutes(app, ctx)
+  registerSchemaRoutes(app, ctx)
+  registerWebhookRoutes(app, ctx)
+  registerAssetRoutes(app, ctx)
+  registerEntryWriteRoutes(app, ctx)
+  registerEntryReadRoutes(app, ctx)
+  app.all('/**', (event) => {
+    const path = event.url.pathname
+    const allowed = ROUTE_TABLE.filter((r) => matches(r.path, path)).map((r) => r.method)
+    if (allowed.length > 0) {
+      throw new CmsError('method_not_allowed', `The ${event.req.method} method is not supported for this route. Supported methods: ${[...new Set(allowed)].join(', ')}.`, { headers: { allow: [...new Set(allowed)].join(', ') } })
+    }
+    throw new CmsError('not_found', 'Not Found.')
+  })
+  return app
+}
+
+/** Whether a concrete path fits a route pattern (`:param` matches one segment). */
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean)
+  const b = path.split('/').filter(Boolean)
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i])
+}

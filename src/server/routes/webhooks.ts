@@ -1,0 +1,4 @@
+import type { H3 } from 'h3'
+import type { AppContext } from '../../context.ts'
+
+export function registerWebhookRoutes(_app: H3, _ctx: AppContext): void {}

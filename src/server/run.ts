@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto'
+import { createContext, type AppContext } from '../context.ts'
+import { loadConfig, type ResolvedConfig } from '../config.ts'
+import { createApp } from './app.ts'
+import { startServer, type ServerHandle } from './listen.ts'
+import { acquireLock, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
+import { CmsError } from '../core/errors.ts'
+import type { LoadProgress } from '../storage/load.ts'
+
+export interface RunOptions {
+  dir?: string
+  port?: number
+  host?: string
+  readOnly?: boolean
+  config?: ResolvedConfig
+  onProgress?: (p: LoadProgress) => void
+  onWarning?: (message: string) => void
+}
+
+export interface RunningServer {
+  ctx: AppContext
+  http: ServerHandle
+  loadMs: number
+  stop(): Promise<void>
+}
+
+/** Hooks other modules add to a starting server (webhook delivery loop, ...). */
+export const serverStartHooks: Array<(ctx: AppContext) => Promise<void> | void> = []
+
+/**
+ * Starts a server the way `cms serve` does: one-writer lock, index load, watcher, HTTP.
+ * A read-only server takes no lock (any number may run on one tree).
+ */
+export async function runServer(options: RunOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig({ dir: options.dir })
+  const token = randomBytes(24).toString('base64url')
+  const info: ServerInfo = {
+    pid: process.pid, port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
+  }
+  if (!options.readOnly) {
+    const lock = await acquireLock(config.stateDir, info)
+    if (!lock.ok) {
+      throw new CmsError('conflict', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
+    }
+    if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer running`)
+  }
+  const started = Date.now()
+  let ctx: AppContext | undefined
+  try {
+    ctx = await createContext({ config, watch: true, source: 'api', ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
+    ctx.localAdminToken = token
+    ctx.readOnly = options.readOnly === true
+    const loadMs = Date.now() - started
+    for (const hook of serverStartHooks) await hook(ctx)
+    const app = createApp(ctx)
+    const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}) })
+    if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
+    const running = ctx
+    let stopping: Promise<void> | undefined
+    return {
+      ctx: running, http, loadMs,
+      stop: () => (stopping ??= (async () => {
+        await http.close()
+        await running.close()
+        if (!options.readOnly) await releaseLock(config.stateDir)
+      })()),
+    }
+  } catch (error) {
+    await ctx?.close().catch(() => {})
+    if (!options.readOnly) await releaseLock(config.stateDir)
+    throw error
+  }
+}

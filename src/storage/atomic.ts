@@ -1,0 +1,79 @@
+import { open, rename, mkdir, readdir, rm, unlink } from 'node:fs/promises'
+import { dirname, join, basename } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { TEMP_MARK } from './paths.ts'
+
+export interface WriteOptions {
+  /**
+   * fsync the file (and its directory) before resolving. On by default: an acknowledged write
+   * survives a crash. Bulk imports turn it off and sync once at the end.
+   * @default true
+   */
+  durable?: boolean
+}
+
+/**
+ * Writes `data` to `file` so that a crash at any instant leaves either the old or the new
+ * content: temp file in the same directory, fsync, rename over the target.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+  const durable = options.durable ?? true
+  const dir = dirname(file)
+  const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${randomBytes(6).toString('hex')}`)
+  await mkdir(dir, { recursive: true })
+  const handle = await open(tmp, 'w', 0o644)
+  try {
+    await handle.writeFile(data)
+    if (durable) await handle.sync()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    await unlink(tmp).catch(() => {})
+    throw error
+  }
+  await handle.close()
+  try {
+    await rename(tmp, file)
+  } catch (error) {
+    await unlink(tmp).catch(() => {})
+    throw error
+  }
+  if (durable) await syncDir(dir)
+}
+
+/** Removes a file durably; absence is not an error. */
+export async function removeFile(file: string, options: WriteOptions = {}): Promise<boolean> {
+  try {
+    await unlink(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw error
+  }
+  if (options.durable ?? true) await syncDir(dirname(file))
+  return true
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // A rename is only durable once its directory entry is; some filesystems refuse, which is fine.
+  const handle = await open(dir, 'r').catch(() => null)
+  if (!handle) return
+  await handle.sync().catch(() => {})
+  await handle.close()
+}
+
+/** Deletes temp files a crashed writer left behind. Returns how many were removed. */
+export async function removeStaleTempFiles(root: string): Promise<number> {
+  let removed = 0
+  const walk = async (dir: string): Promise<void> => {
+    const items = await readdir(dir, { withFileTypes: true }).catch(() => [])
+    await Promise.all(items.map(async (item) => {
+      const path = join(dir, item.name)
+      if (item.isDirectory()) return walk(path)
+      if (item.name.includes(TEMP_MARK)) {
+        await rm(path, { force: true })
+        removed++
+      }
+    }))
+  }
+  await walk(root)
+  return removed
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path'
+import { removeStaleTempFiles } from './atomic.ts'
+import { listDir, mapLimit, readChecked } from './read-files.ts'
+import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
+import type { ContentStore } from './store.ts'
+import { isSlug, isUuid } from '../core/ids.ts'
+import { CmsError } from '../core/errors.ts'
+
+export interface LoadProgress {
+  loaded: number
+  total: number
+}
+
+/**
+ * Loads the whole content tree into the store's index. `project.yaml` must parse (nothing
+ * can be served without it); any other broken file is reported and skipped.
+ */
+export async function loadTree(store: ContentStore, onProgress?: (p: LoadProgress) => void): Promise<void> {
+  const { layout } = store
+  await removeStaleTempFiles(layout.root)
+
+  const project = await readChecked(layout.project, 'project.yaml', 'project')
+  if (!project.ok) {
+    if (project.missing) throw new CmsError('not_found', `No project found at ${layout.root} (project.yaml is missing). Run \`cms init\` or \`cms import\`, or pass --dir.`)
+    const p = project.problem
+    throw new CmsError('bad_request', `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+  }
+  store.project = toProject(project.value)
+
+  const tokens = await readChecked(layout.tokens, 'tokens.yaml', 'tokens')
+  if (tokens.ok) store.tokens = (tokens.value.tokens as Record<string, unknown>[]).map(toToken)
+  else if (!tokens.missing) store.reportProblem(tokens.problem)
+
+  const collectionFiles = (await listDir(layout.collectionsDir)).filter((n) => n.endsWith('.yaml')).sort()
+  for (const [i, name] of collectionFiles.entries()) {
+    const rel = `collections/${name}`
+    const r = await readChecked(join(layout.collectionsDir, name), rel, 'collection')
+    if (!r.ok) { store.reportProblem(r.problem); continue }
+    const collection = toCollection(r.value, i)
+    if (`${collection.slug}.yaml` !== name) {
+      store.reportProblem({ file: rel, message: `slug "${collection.slug}" does not match the file name` })
+      continue
+    }
+    store.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+  }
+
+  await loadSimple(store, layout.webhooksDir, 'webhooks', 'webhook', (v) => { const w = toWebhook(v); store.webhooks.set(w.uuid, w) })
+  await loadSimple(store, layout.assetsDir, 'assets', 'asset', (v) => { const a = toAsset(v); store.assets.set(a.uuid, a) })
+
+  // Entries: list every collection's folder first so progress has a total, then read in parallel.
+  const jobs: Array<{ slug: string; name: string }> = []
+  for (const slug of await listDir(layout.entriesDir)) {
+    if (!isSlug(slug)) continue
+    for (const name of await listDir(join(layout.entriesDir, slug))) {
+      if (name.endsWith('.json') && isUuid(name.slice(0, -5))) jobs.push({ slug, name })
+    }
+  }
+  let loaded = 0
+  const step = Math.max(1, Math.floor(jobs.length / 20))
+  await mapLimit(jobs, 64, async ({ slug, name }) => {
+    const rel = `entries/${slug}/${name}`
+    const r = await readChecked(join(layout.entriesDir, slug, name), rel, 'entry')
+    loaded++
+    if (onProgress && (loaded % step === 0 || loaded === jobs.length)) onProgress({ loaded, total: jobs.length })
+    if (!r.ok) { store.reportProblem(r.problem); return }
+    const index = store.collections.get(slug)
+    if (!index) { store.reportProblem({ file: rel, message: `no collection "${slug}" (collections/${slug}.yaml is missing)` }); return }
+    const entry = toEntry(r.value)
+    if (`${entry.uuid}.json` !== name.toLowerCase()) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); return }
+    shareUnchangedSnapshot(entry)
+    index.entries.set(entry.uuid, entry)
+  })
+}
+
+async function loadSimple(
+  store: ContentStore,
+  dir: string,
+  relDir: string,
+  kind: 'webhook' | 'asset',
+  add: (value: Record<string, unknown>) => void,
+): Promise<void> {
+  const names = (await listDir(dir)).filter((n) => n.endsWith('.yaml') && isUuid(n.slice(0, -5)))
+  await mapLimit(names, 32, async (name) => {
+    const r = await readChecked(join(dir, name), `${relDir}/${name}`, kind)
+    if (r.ok) add(r.value)
+    else store.reportProblem(r.problem)
+  })
+}
+
+/**
+ * Most published entries have no pending draft: let both sides point at one object so the
+ * index holds the values once (a large part of RSS at 100k entries).
+ */
+export function shareUnchangedSnapshot(entry: { fields: Record<string, unknown>; published: Record<string, unknown> | null }): void {
+  if (entry.published && JSON.stringify(entry.published) === JSON.stringify(entry.fields)) entry.published = entry.fields
+}

@@ -1,0 +1,70 @@
+import { readFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { checkFile, type FileKind } from './file-schemas.ts'
+import { ParseError, parseJson, parseYaml } from './codec.ts'
+
+/** A file that could not be used, with what is wrong and where. */
+export interface FileProblem {
+  /** Path relative to the content root, `/`-separated. */
+  file: string
+  message: string
+  line?: number
+  column?: number
+}
+
+export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; problem: FileProblem; missing?: boolean }
+
+/**
+ * Reads, parses and schema-checks one file. Never throws for content problems: a broken
+ * file becomes a `FileProblem` so the caller can keep the last good state and go on.
+ */
+export async function readChecked(path: string, rel: string, kind: FileKind): Promise<ReadResult<Record<string, unknown>>> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+  }
+  return parseChecked(text, rel, kind)
+}
+
+export function parseChecked(text: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  let value: unknown
+  try {
+    value = rel.endsWith('.json') ? parseJson(text) : parseYaml(text)
+  } catch (error) {
+    const e = error as ParseError
+    return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
+  }
+  if (value === null || value === undefined) value = {}
+  const problems = checkFile(kind, value)
+  if (problems.length > 0) return { ok: false, problem: { file: rel, message: problems.join('; ') } }
+  return { ok: true, value: value as Record<string, unknown>, text }
+}
+
+/** Names in a directory; a missing directory is empty. */
+export async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; keeps the file-descriptor count bounded. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!, i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+export const joinRel = (...parts: string[]): string => join(...parts).split('\\').join('/')

@@ -1,0 +1,323 @@
+import { createHash } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
+import { createLayout, type Layout } from './paths.ts'
+import { removeFile, writeFileAtomic, type WriteOptions } from './atomic.ts'
+import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
+import { collectionDocument, projectDocument, toEntry, toVersionRecord } from './records.ts'
+import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
+import { loadTree, type LoadProgress } from './load.ts'
+
+/** What changed in the index, for caches and for webhooks (source `file` for external edits). */
+export type StoreChange =
+  | { kind: 'entry'; slug: string; uuid: string; before: EntryRecord | null; after: EntryRecord | null; source: EventSource }
+  | { kind: 'collection'; slug: string; before: Collection | null; after: Collection | null; source: EventSource }
+  | { kind: 'project'; source: EventSource }
+  | { kind: 'tokens'; source: EventSource }
+  | { kind: 'webhook'; uuid: string; before: WebhookRecord | null; after: WebhookRecord | null; source: EventSource }
+  | { kind: 'asset'; uuid: string; before: AssetRecord | null; after: AssetRecord | null; source: EventSource }
+
+export interface CollectionIndex {
+  collection: Collection
+  entries: Map<string, EntryRecord>
+  /** Bumped on every change to this collection's schema or entries; caches key on it. */
+  revision: number
+}
+
+export interface StoreOptions {
+  /** Directory for runtime state; defaults to `.cms/` beside the content root. */
+  stateDir?: string
+  onProgress?: (progress: LoadProgress) => void
+  /** Where problems with files are reported (default: stderr). */
+  onProblem?: (problem: FileProblem) => void
+}
+
+/**
+ * The only module that writes `content/`. Holds the in-memory index, applies writes
+ * atomically (index first, so concurrent requests see each other; file second, before the
+ * caller answers), and reconciles external edits reported by the watcher.
+ */
+export class ContentStore {
+  readonly layout: Layout
+  project!: Project
+  readonly collections = new Map<string, CollectionIndex>()
+  tokens: TokenRecord[] = []
+  readonly webhooks = new Map<string, WebhookRecord>()
+  readonly assets = new Map<string, AssetRecord>()
+  /** Files that currently fail to parse or validate, by relative path. */
+  readonly problems = new Map<string, FileProblem>()
+  /** Bumped on every change of any kind. */
+  revision = 0
+
+  readonly #listeners = new Set<(change: StoreChange) => void>()
+  /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
+  readonly #written = new Map<string, string>()
+  /** Per-path write chains, so two writes of one file land in the order they were made. */
+  readonly #pending = new Map<string, Promise<void>>()
+  readonly #options: StoreOptions
+
+  private constructor(root: string, options: StoreOptions) {
+    this.layout = createLayout(root, options.stateDir)
+    this.#options = options
+  }
+
+  static async open(root: string, options: StoreOptions = {}): Promise<ContentStore> {
+    const store = new ContentStore(root, options)
+    await loadTree(store, options.onProgress)
+    return store
+  }
+
+  // ---- reads -------------------------------------------------------------------------
+
+  get entryCount(): number {
+    let n = 0
+    for (const index of this.collections.values()) n += index.entries.size
+    return n
+  }
+
+  collection(slug: string): CollectionIndex | undefined {
+    return this.collections.get(slug)
+  }
+
+  collectionByUuid(uuid: string): CollectionIndex | undefined {
+    for (const index of this.collections.values()) if (index.collection.uuid === uuid) return index
+    return undefined
+  }
+
+  /** Finds an entry by uuid in any collection (relations name entries by uuid alone). */
+  findEntry(uuid: string): { slug: string; entry: EntryRecord } | undefined {
+    for (const [slug, index] of this.collections) {
+      const entry = index.entries.get(uuid)
+      if (entry) return { slug, entry }
+    }
+    return undefined
+  }
+
+  sortedCollections(): Collection[] {
+    return [...this.collections.values()].map((i) => i.collection).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
+  }
+
+  async listVersions(slug: string, uuid: string): Promise<VersionRecord[]> {
+    const dir = this.layout.versionDir(slug, uuid)
+    const names = (await listDir(dir)).filter((n) => /^[1-9]\d*\.json$/.test(n))
+    const read = await mapLimit(names, 16, (name) => readChecked(join(dir, name), `versions/${slug}/${uuid}/${name}`, 'version'))
+    const versions: VersionRecord[] = []
+    for (const r of read) if (r.ok) versions.push(toVersionRecord(r.value))
+    return versions.sort((a, b) => b.version_number - a.version_number)
+  }
+
+  async readVersion(slug: string, uuid: string, n: number): Promise<VersionRecord | null> {
+    const r = await readChecked(this.layout.version(slug, uuid, n), `versions/${slug}/${uuid}/${n}.json`, 'version')
+    return r.ok ? toVersionRecord(r.value) : null
+  }
+
+  async maxVersion(slug: string, uuid: string): Promise<number> {
+    const names = await listDir(this.layout.versionDir(slug, uuid))
+    let max = 0
+    for (const name of names) {
+      const m = /^([1-9]\d*)\.json$/.exec(name)
+      if (m) max = Math.max(max, Number(m[1]))
+    }
+    return max
+  }
+
+  // ---- subscriptions -----------------------------------------------------------------
+
+  onChange(listener: (change: StoreChange) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** @internal used by the loader and watcher */
+  emit(change: StoreChange): void {
+    this.revision++
+    if ('slug' in change) {
+      const index = this.collections.get(change.slug)
+      if (index) index.revision++
+    }
+    for (const listener of this.#listeners) {
+      try {
+        listener(change)
+      } catch (error) {
+        console.error('[cms] change listener failed:', error)
+      }
+    }
+  }
+
+  reportProblem(problem: FileProblem): void {
+    const previous = this.problems.get(problem.file)
+    this.problems.set(problem.file, problem)
+    if (previous?.message === problem.message) return
+    const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
+    if (this.#options.onProblem) this.#options.onProblem(problem)
+    else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
+  }
+
+  clearProblem(rel: string): void {
+    this.problems.delete(rel)
+  }
+
+  // ---- writes ------------------------------------------------------------------------
+
+  /**
+   * Puts an entry in the index at once (so a concurrent request sees it, e.g. for unique
+   * checks) and resolves once the file is durably on disk. If the write fails the index is
+   * rolled back and the error rethrown.
+   */
+  async putEntry(slug: string, entry: EntryRecord, source: EventSource, options?: WriteOptions): Promise<void> {
+    const index = this.#requireCollection(slug)
+    const before = index.entries.get(entry.uuid) ?? null
+    index.entries.set(entry.uuid, entry)
+    this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    try {
+      await this.#write(this.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+    } catch (error) {
+      if (index.entries.get(entry.uuid) === entry) {
+        if (before) index.entries.set(entry.uuid, before)
+        else index.entries.delete(entry.uuid)
+        this.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
+      }
+      throw error
+    }
+  }
+
+  /** Removes an entry, its versions with it. */
+  async removeEntry(slug: string, uuid: string, source: EventSource): Promise<void> {
+    const index = this.#requireCollection(slug)
+    const before = index.entries.get(uuid) ?? null
+    index.entries.delete(uuid)
+    if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
+    await this.#remove(this.layout.entry(slug, uuid))
+    await rm(this.layout.versionDir(slug, uuid), { recursive: true, force: true })
+  }
+
+  async putVersion(slug: string, version: VersionRecord): Promise<void> {
+    const index = this.#requireCollection(slug)
+    await this.#write(this.layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, index.collection))
+  }
+
+  async removeVersion(slug: string, uuid: string, n: number): Promise<void> {
+    await this.#remove(this.layout.version(slug, uuid, n))
+  }
+
+  async putProject(project: Project, source: EventSource): Promise<void> {
+    this.project = project
+    this.emit({ kind: 'project', source })
+    await this.#write(this.layout.project, () => serializeYaml(projectDocument(project)))
+  }
+
+  async putCollection(collection: Collection, source: EventSource): Promise<void> {
+    const existing = this.collections.get(collection.slug)
+    const before = existing?.collection ?? null
+    if (existing) existing.collection = collection
+    else this.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+    this.emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
+    await this.#write(this.layout.collection(collection.slug), () => serializeYaml(collectionDocument(collection)))
+  }
+
+  /** Removes a collection with all its entries and versions. */
+  async removeCollection(slug: string, source: EventSource): Promise<void> {
+    const index = this.collections.get(slug)
+    if (!index) return
+    this.collections.delete(slug)
+    this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
+    await this.#remove(this.layout.collection(slug))
+    await rm(this.layout.entryDir(slug), { recursive: true, force: true })
+    await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
+  }
+
+  async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {
+    this.tokens = tokens
+    this.emit({ kind: 'tokens', source })
+    await this.#write(this.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }))
+  }
+
+  async putWebhook(webhook: WebhookRecord, source: EventSource): Promise<void> {
+    const before = this.webhooks.get(webhook.uuid) ?? null
+    this.webhooks.set(webhook.uuid, webhook)
+    this.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
+    await this.#write(this.layout.webhook(webhook.uuid), () => serializeYaml({ ...webhook }))
+  }
+
+  async removeWebhook(uuid: string, source: EventSource): Promise<void> {
+    const before = this.webhooks.get(uuid) ?? null
+    this.webhooks.delete(uuid)
+    if (before) this.emit({ kind: 'webhook', uuid, before, after: null, source })
+    await this.#remove(this.layout.webhook(uuid))
+  }
+
+  async putAsset(asset: AssetRecord, source: EventSource): Promise<void> {
+    const before = this.assets.get(asset.uuid) ?? null
+    this.assets.set(asset.uuid, asset)
+    this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
+    await this.#write(this.layout.assetMeta(asset.uuid), () => serializeYaml({ ...asset }))
+  }
+
+  /** Removes an asset's metadata and, when `bytes`, its stored file. */
+  async removeAsset(uuid: string, source: EventSource, options: { bytes?: boolean } = {}): Promise<void> {
+    const before = this.assets.get(uuid) ?? null
+    this.assets.delete(uuid)
+    if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
+    await this.#remove(this.layout.assetMeta(uuid))
+    if (options.bytes) await rm(this.layout.assetDir(uuid), { recursive: true, force: true })
+  }
+
+  /** Waits for every write in flight (shutdown, tests). */
+  async flush(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending.values()])
+  }
+
+  // ---- watcher support ---------------------------------------------------------------
+
+  /** True when the watcher should ignore an event for `path`: we are writing it, or wrote exactly this. */
+  isOwnWrite(path: string, text: string | null): boolean {
+    if (this.#pending.has(path)) return true
+    const last = this.#written.get(path)
+    if (last === undefined) return false
+    return text === null ? last === '' : last === hash(text)
+  }
+
+  /** Parses an entry file's text as the loader does (exposed for the watcher). */
+  static entryFrom(value: Record<string, unknown>): EntryRecord {
+    return toEntry(value)
+  }
+
+  // ---- internals ---------------------------------------------------------------------
+
+  #requireCollection(slug: string): CollectionIndex {
+    const index = this.collections.get(slug)
+    if (!index) throw new Error(`Unknown collection ${slug}`)
+    return index
+  }
+
+  #write(path: string, render: () => string, options?: WriteOptions): Promise<void> {
+    const previous = this.#pending.get(path) ?? Promise.resolve()
+    const task = previous.catch(() => {}).then(async () => {
+      // Render at write time so a burst of updates to one file writes only the newest state twice at most.
+      const text = render()
+      this.#written.set(path, hash(text))
+      await writeFileAtomic(path, text, options)
+    })
+    this.#track(path, task)
+    return task
+  }
+
+  #remove(path: string): Promise<void> {
+    const previous = this.#pending.get(path) ?? Promise.resolve()
+    const task = previous.catch(() => {}).then(async () => {
+      this.#written.set(path, '')
+      await removeFile(path)
+    })
+    this.#track(path, task)
+    return task
+  }
+
+  #track(path: string, task: Promise<void>): void {
+    this.#pending.set(path, task)
+    const clear = () => { if (this.#pending.get(path) === task) this.#pending.delete(path) }
+    task.then(clear, clear)
+  }
+}
+
+const hash = (text: string): string => createHash('sha1').update(text).digest('base64')

@@ -1,0 +1,205 @@
+import { readFile } from 'node:fs/promises'
+import { watch } from 'chokidar'
+import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
+import { parseChecked, mapLimit, joinRel } from './read-files.ts'
+import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
+import { shareUnchangedSnapshot } from './load.ts'
+import type { ContentStore } from './store.ts'
+import { relative, sep } from 'node:path'
+
+export interface WatcherOptions {
+  /** Quiet period before a batch of events is applied. @default 40 */
+  debounceMs?: number
+  /** Called after each applied batch (tests wait on it). */
+  onBatch?: (applied: number) => void
+}
+
+export interface ContentWatcher {
+  /** Resolves once the initial scan is done and events are flowing. */
+  ready: Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * Applies external changes (hand edits, `git pull`, a branch switch) to the index in
+ * batches. Events for files we wrote ourselves are recognised by content hash and skipped.
+ */
+export function watchContent(store: ContentStore, options: WatcherOptions = {}): ContentWatcher {
+  const root = store.layout.root
+  const debounceMs = options.debounceMs ?? 40
+  const dirty = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+
+  const watcher = watch(root, {
+    ignoreInitial: true,
+    // Temp files of atomic writes, editors' swap files, and anything under a dot-folder.
+    ignored: (path: string) => {
+      const rel = relative(root, path)
+      return rel.includes(TEMP_MARK) || rel.split(sep).some((part) => part.startsWith('.') && part.length > 1)
+    },
+  })
+
+  const schedule = (path: string) => {
+    dirty.add(path)
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      const batch = [...dirty]
+      dirty.clear()
+      running = running.then(() => applyBatch(store, batch)).then((n) => options.onBatch?.(n), (error) => {
+        console.error('[cms] watcher batch failed:', error)
+      })
+    }, debounceMs)
+  }
+  watcher.on('add', schedule).on('change', schedule).on('unlink', schedule)
+  watcher.on('unlinkDir', schedule)
+  watcher.on('error', (error) => console.error('[cms] watcher error:', error))
+
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  return {
+    ready,
+    async close() {
+      clearTimeout(timer)
+      await watcher.close()
+      await running
+    },
+  }
+}
+
+/** Applies one batch; returns how many index changes it made. */
+export async function applyBatch(store: ContentStore, paths: string[]): Promise<number> {
+  const root = store.layout.root
+  const texts = await mapLimit(paths, 32, async (path) => {
+    try {
+      return await readFile(path, 'utf8')
+    } catch {
+      return null
+    }
+  })
+  // Collections first, so entries of a collection created in the same batch find it.
+  const order = (kind: PathKind['kind']) => (kind === 'project' ? 0 : kind === 'collection' ? 1 : 2)
+  const items = paths.map((path, i) => ({ path, text: texts[i] ?? null, what: classifyPath(root, path) }))
+    .sort((a, b) => order(a.what.kind) - order(b.what.kind))
+  let applied = 0
+  for (const { path, text, what } of items) {
+    if (store.isOwnWrite(path, text)) continue
+    const rel = joinRel(relative(root, path))
+    if (applyOne(store, rel, what, text)) applied++
+  }
+  // A removed folder (e.g. a collection's entries dir) reports only the folder: reconcile.
+  for (const { path, text, what } of items) {
+    if (what.kind === 'unknown' && text === null) applied += reconcileRemovedDir(store, path)
+  }
+  return applied
+}
+
+function applyOne(store: ContentStore, rel: string, what: PathKind, text: string | null): boolean {
+  switch (what.kind) {
+    case 'entry': {
+      const index = store.collections.get(what.slug)
+      const before = index?.entries.get(what.uuid) ?? null
+      if (text === null) {
+        store.clearProblem(rel)
+        if (!index || !before) return false
+        index.entries.delete(what.uuid)
+        store.emit({ kind: 'entry', slug: what.slug, uuid: what.uuid, before, after: null, source: 'file' })
+        return true
+      }
+      const r = parseChecked(text, rel, 'entry')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      if (!index) { store.reportProblem({ file: rel, message: `no collection "${what.slug}"` }); return false }
+      const entry = toEntry(r.value)
+      if (entry.uuid !== what.uuid) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); return false }
+      store.clearProblem(rel)
+      shareUnchangedSnapshot(entry)
+      index.entries.set(entry.uuid, entry)
+      store.emit({ kind: 'entry', slug: what.slug, uuid: entry.uuid, before, after: entry, source: 'file' })
+      return true
+    }
+    case 'collection': {
+      const existing = store.collections.get(what.slug)
+      if (text === null) {
+        store.clearProblem(rel)
+        if (!existing) return false
+        store.collections.delete(what.slug)
+        store.emit({ kind: 'collection', slug: what.slug, before: existing.collection, after: null, source: 'file' })
+        return true
+      }
+      const r = parseChecked(text, rel, 'collection')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      const collection = toCollection(r.value, existing?.collection.order ?? store.collections.size)
+      if (collection.slug !== what.slug) { store.reportProblem({ file: rel, message: `slug "${collection.slug}" does not match the file name` }); return false }
+      store.clearProblem(rel)
+      if (existing) existing.collection = collection
+      else store.collections.set(what.slug, { collection, entries: new Map(), revision: 0 })
+      store.emit({ kind: 'collection', slug: what.slug, before: existing?.collection ?? null, after: collection, source: 'file' })
+      return true
+    }
+    case 'project': {
+      if (text === null) { store.reportProblem({ file: rel, message: 'project.yaml was removed; still serving the last good project settings' }); return false }
+      const r = parseChecked(text, rel, 'project')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      store.clearProblem(rel)
+      store.project = toProject(r.value)
+      store.emit({ kind: 'project', source: 'file' })
+      return true
+    }
+    case 'tokens': {
+      if (text === null) { store.tokens = []; store.emit({ kind: 'tokens', source: 'file' }); return true }
+      const r = parseChecked(text, rel, 'tokens')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      store.clearProblem(rel)
+      store.tokens = (r.value.tokens as Record<string, unknown>[]).map(toToken)
+      store.emit({ kind: 'tokens', source: 'file' })
+      return true
+    }
+    case 'webhook': {
+      const before = store.webhooks.get(what.uuid) ?? null
+      if (text === null) {
+        if (!before) return false
+        store.webhooks.delete(what.uuid)
+        store.emit({ kind: 'webhook', uuid: what.uuid, before, after: null, source: 'file' })
+        return true
+      }
+      const r = parseChecked(text, rel, 'webhook')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      store.clearProblem(rel)
+      const after = toWebhook(r.value)
+      store.webhooks.set(what.uuid, after)
+      store.emit({ kind: 'webhook', uuid: what.uuid, before, after, source: 'file' })
+      return true
+    }
+    case 'asset-meta': {
+      const before = store.assets.get(what.uuid) ?? null
+      if (text === null) {
+        if (!before) return false
+        store.assets.delete(what.uuid)
+        store.emit({ kind: 'asset', uuid: what.uuid, before, after: null, source: 'file' })
+        return true
+      }
+      const r = parseChecked(text, rel, 'asset')
+      if (!r.ok) { store.reportProblem(r.problem); return false }
+      store.clearProblem(rel)
+      const after = toAsset(r.value)
+      store.assets.set(what.uuid, after)
+      store.emit({ kind: 'asset', uuid: what.uuid, before, after, source: 'file' })
+      return true
+    }
+    default:
+      return false
+  }
+}
+
+function reconcileRemovedDir(store: ContentStore, path: string): number {
+  const rel = relative(store.layout.root, path).split(sep)
+  if (rel[0] !== 'entries' || rel.length !== 2) return 0
+  const index = store.collections.get(rel[1]!)
+  if (!index) return 0
+  let n = 0
+  for (const [uuid, before] of index.entries) {
+    index.entries.delete(uuid)
+    store.emit({ kind: 'entry', slug: rel[1]!, uuid, before, after: null, source: 'file' })
+    n++
+  }
+  return n
+}
