@@ -1,0 +1,92 @@
+import { ofetch, type FetchOptions } from 'ofetch'
+import { readFile } from 'node:fs/promises'
+import { Option, type Command } from 'commander'
+import { loadConfig } from '../config.ts'
+import { readServerInfo } from '../storage/lock.ts'
+import { createContext, type AppContext } from '../context.ts'
+import { parseYaml } from '../storage/codec.ts'
+import { CliError, EXIT } from './output.ts'
+
+/** The HTTP API of a running server, as CLI commands call it. */
+export interface ApiClient {
+  url: string
+  request<T = unknown>(method: string, path: string, options?: { query?: Record<string, unknown>; body?: unknown }): Promise<T>
+}
+
+/**
+ * Where a CLI command sends its work (DESIGN §3): a remote server (`--url`/`CMS_URL`), the
+ * server running on this content dir (through its local admin token), or, with none, the
+ * store opened directly in this process.
+ */
+export type Target = { kind: 'remote'; api: ApiClient } | { kind: 'local'; ctx: AppContext }
+
+export interface TargetOptions {
+  dir?: string
+  url?: string
+  token?: string
+  project?: string
+}
+
+/** Adds `--url`, `--token`, `--project` to a command that can talk to a server. */
+export function addTargetOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
+    .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
+    .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
+}
+
+/** Hooks run after a local (no server) command, before the store closes: e.g. deliver webhooks. */
+export const localExitHooks: Array<(ctx: AppContext) => Promise<void>> = []
+
+export async function withTarget<T>(options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
+  const config = loadConfig({ dir: options.dir })
+  if (options.url) {
+    const projectId = options.project ?? (await readProjectId(config.contentDir))
+    if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)
+    return fn({ kind: 'remote', api: createApiClient(options.url, projectId, options.token) })
+  }
+  const running = await readServerInfo(config.stateDir)
+  if (running?.url && running.token) {
+    const projectId = await readProjectId(config.contentDir)
+    if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
+  }
+  const ctx = await createContext({ config, source: 'cli' })
+  try {
+    const result = await fn({ kind: 'local', ctx })
+    for (const hook of localExitHooks) await hook(ctx)
+    return result
+  } finally {
+    await ctx.close()
+  }
+}
+
+export function createApiClient(url: string, projectId: string, token?: string): ApiClient {
+  const base = url.replace(/\/+$/, '')
+  return {
+    url: base,
+    request<T>(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}) {
+      const init: FetchOptions<'json'> = {
+        method,
+        headers: { 'project-id': projectId, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        retry: 0,
+        timeout: 30_000,
+      }
+      if (options.query) init.query = options.query
+      if (options.body !== undefined) init.body = options.body as Record<string, unknown>
+      return ofetch<T>(`${base}${path}`, init).catch((error: unknown) => {
+        const e = error as { data?: unknown; status?: number; message?: string }
+        if (e.data && typeof e.data === 'object') throw Object.assign(new Error((e.data as { message?: string }).message ?? 'request failed'), { data: e.data, status: e.status })
+        throw new CliError(`Cannot reach ${base}: ${e.message ?? String(error)}`, EXIT.cannotRun)
+      })
+    },
+  }
+}
+
+async function readProjectId(contentDir: string): Promise<string | null> {
+  try {
+    const value = parseYaml(await readFile(`${contentDir}/project.yaml`, 'utf8')) as { uuid?: unknown }
+    return typeof value.uuid === 'string' ? value.uuid : null
+  } catch {
+    return null
+  }
+}
