@@ -1,29 +1,24 @@
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
-import { notFound } from '../../core/errors.ts'
-import { toEntryOutput } from '../../service/entry-view.ts'
+import { getEntry, listEntries, type ReadResult } from '../../service/list-entries.ts'
 
-/** Read routes for entries. The listing issue replaces this with the full query language. */
+/** Read routes for entries: thin adapters over service/list-entries.ts. */
 export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
-      handler: (event) => {
-        const index = ctx.store.collection(event.context.params?.collection ?? '')
-        if (!index) throw notFound('Collection not found.')
-        const locale = event.url.searchParams.get('locale')
-        const entries = [...index.entries.values()]
-          .filter((e) => e.published && !e.deleted_at && (!locale || e.locale === locale))
-          .sort((a, b) => b.created_at.localeCompare(a.created_at))
-        if (index.collection.is_singleton) {
-          const wanted = locale ?? ctx.store.project.default_locale
-          const one = entries.find((e) => e.locale === wanted)
-          if (!one) throw notFound('Content not found.')
-          return toEntryOutput(one, index.collection, 'published')
-        }
-        return entries.map((e) => toEntryOutput(e, index.collection, 'published'))
-      },
+      handler: (event) => send(event, listEntries(ctx, param(event, 'collection'), event.url.search.slice(1), event.url.origin)),
+    },
+    {
+      method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',
+      handler: (event) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), event.url.origin)),
     },
   ])
+}
+
+const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
+
+function send(event: H3Event, result: ReadResult): Response {
+  return new Response(result.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', etag: result.etag } })
 }
