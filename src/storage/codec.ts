@@ -1,4 +1,5 @@
 import { parseDocument, stringify, LineCounter, isMap } from 'yaml'
+import { parse as parseJsonc, printParseErrorCode, type ParseError as ParseErrorInfo } from 'jsonc-parser'
 import type { Collection, EntryRecord, Field, FieldValues, VersionRecord } from '../core/types.ts'
 
 /**
@@ -95,18 +96,21 @@ export function parseYaml(text: string): unknown {
   return doc.toJS({ maxAliasCount: 100 })
 }
 
-/** Parses JSON; errors carry line and column computed from the position V8 reports. */
+/**
+ * Parses JSON with the fast built-in parser; on failure, jsonc-parser (strict mode) finds
+ * the offset so the error can name the line and column, which V8's message often lacks.
+ */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    const message = (error as Error).message
-    const match = /position (\d+)/.exec(message)
-    if (!match) throw new ParseError(message)
-    const pos = Number(match[1])
-    const before = text.slice(0, pos)
+    const errors: ParseErrorInfo[] = []
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+    const first = errors[0]
+    if (!first) throw new ParseError((error as Error).message)
+    const before = text.slice(0, first.offset)
     const line = before.split('\n').length
-    const column = pos - before.lastIndexOf('\n')
-    throw new ParseError(message.replace(/ in JSON at position \d+.*$/, ''), line, column)
+    const column = first.offset - before.lastIndexOf('\n')
+    throw new ParseError(printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(), line, column)
   }
 }
