@@ -1,4 +1,70 @@
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import { readJsonBody } from '../body.ts'
+import {
+  addField, addLocale, createCollection, deleteCollection, removeField, removeLocale, reorderCollections,
+  reorderFields, setDefaultLocale, updateCollection, updateField, type SchemaContext,
+} from '../../service/schema-admin.ts'
 
-export function registerSchemaRoutes(_app: H3, _ctx: AppContext): void {}
+/** Admin routes for collections, fields and project locales (ability `admin`). */
+export function registerSchemaRoutes(app: H3, ctx: AppContext): void {
+  const sctx = (): SchemaContext => ({ store: ctx.store, source: ctx.source, ...(ctx.readOnly ? { readOnly: true } : {}) })
+  const param = (event: H3Event, name: string) => decodeURIComponent(event.context.params?.[name] ?? '')
+  const body = (event: H3Event, optional = false) => readJsonBody(event, ctx, { optional })
+  /** `?force=1` works as well as `"force": true` in the body. */
+  const withForce = async (event: H3Event, optional = false) => {
+    const b = await body(event, optional)
+    const q = event.url.searchParams.get('force')
+    return q && q !== '0' && q !== 'false' ? { ...b, force: true } : b
+  }
+  const created = (value: unknown) => new Response(JSON.stringify(value), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  const noContent = () => new Response(null, { status: 204 })
+
+  defineRoutes(app, ctx, [
+    {
+      method: 'POST', path: '/collections/reorder', ability: 'admin', summary: 'Reorder collections `{collections: [{uuid, order}]}`',
+      handler: async (event) => reorderCollections(sctx(), await body(event)),
+    },
+    {
+      method: 'POST', path: '/collections', ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
+      handler: async (event) => created(await createCollection(sctx(), await body(event))),
+    },
+    {
+      method: 'PUT', path: '/collections/:slug', ability: 'admin', summary: 'Rename a collection; relations that targeted the old slug follow',
+      handler: async (event) => updateCollection(sctx(), param(event, 'slug'), await withForce(event)),
+    },
+    {
+      method: 'DELETE', path: '/collections/:slug', ability: 'admin', summary: 'Delete a collection and its entries (body `{slug}` must match)',
+      handler: async (event) => { await deleteCollection(sctx(), param(event, 'slug'), await body(event, true)); return noContent() },
+    },
+    {
+      method: 'POST', path: '/collections/:slug/fields/reorder', ability: 'admin', summary: 'Reorder fields `{fields: [{uuid, order}]}`',
+      handler: async (event) => reorderFields(sctx(), param(event, 'slug'), await body(event)),
+    },
+    {
+      method: 'POST', path: '/collections/:slug/fields', ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
+      handler: async (event) => created(await addField(sctx(), param(event, 'slug'), await withForce(event))),
+    },
+    {
+      method: 'PUT', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Update a field; 422 lists entries it breaks unless `force`',
+      handler: async (event) => updateField(sctx(), param(event, 'slug'), param(event, 'field'), await withForce(event)),
+    },
+    {
+      method: 'DELETE', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Remove a field and its stored values',
+      handler: async (event) => { await removeField(sctx(), param(event, 'slug'), param(event, 'field')); return noContent() },
+    },
+    {
+      method: 'POST', path: '/project/locales', ability: 'admin', summary: 'Add a project locale `{locale}`',
+      handler: async (event) => created(await addLocale(sctx(), await body(event))),
+    },
+    {
+      method: 'PUT', path: '/project/locales/default', ability: 'admin', summary: 'Set the default locale `{locale}`',
+      handler: async (event) => setDefaultLocale(sctx(), await body(event)),
+    },
+    {
+      method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
+      handler: async (event) => removeLocale(sctx(), param(event, 'locale'), await withForce(event, true)),
+    },
+  ])
+}

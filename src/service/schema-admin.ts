@@ -1,0 +1,381 @@
+import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
+import { isLocale, isSlug, newUuid, now } from '../core/ids.ts'
+import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../core/types.ts'
+import type { ContentStore } from '../storage/store.ts'
+import { collectionWithFields, fieldView, projectInfo } from './schema-view.ts'
+import {
+  RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, isEmpty, refusal, throwIfErrors,
+} from './schema-fields.ts'
+
+/**
+ * The admin side of the schema: collections, fields and project locales, as the hosted
+ * service's admin routes shape them. Every change goes through the store; a change that
+ * existing entries would violate is refused with the entries listed, unless `force`.
+ */
+export interface SchemaContext {
+  store: ContentStore
+  source: EventSource
+  readOnly?: boolean
+}
+
+type Body = Record<string, unknown>
+type Errors = Record<string, string[]>
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+const isForce = (body: Body): boolean => body.force === true || body.force === 1 || body.force === '1' || body.force === 'true'
+
+function writable(ctx: SchemaContext): void {
+  if (ctx.readOnly) throw new CmsError('forbidden', 'This server is read-only; schema changes are refused.')
+}
+
+function requireCollection(ctx: SchemaContext, slug: string) {
+  const index = ctx.store.collection(slug)
+  if (!index) throw notFound('Collection not found.')
+  return index
+}
+
+function checkSlug(ctx: SchemaContext, slug: unknown, errors: Errors, except?: string): void {
+  if (typeof slug !== 'string' || slug === '') return void (errors.slug = ['The slug field is required.'])
+  if (slug.length > 60) return void (errors.slug = ['The slug may not be greater than 60 characters.'])
+  if (!isSlug(slug)) return void (errors.slug = ['The slug may only contain lowercase letters, digits, "-" and "_", starting and ending with a letter or digit.'])
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) return void (errors.slug = [`The slug "${slug}" is reserved.`])
+  if (slug !== except && ctx.store.collection(slug)) errors.slug = ['The slug has already been taken.']
+}
+
+function checkName(name: unknown, errors: Errors): void {
+  if (typeof name !== 'string' || name.trim() === '') errors.name = ['The name field is required.']
+  else if (name.length > 60) errors.name = ['The name may not be greater than 60 characters.']
+}
+
+// ---- collections ------------------------------------------------------------------------
+
+export async function createCollection(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const errors: Errors = {}
+  checkName(body.name, errors)
+  checkSlug(ctx, body.slug, errors)
+  if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  if (body.fields !== undefined && !Array.isArray(body.fields)) errors.fields = ['The fields must be an array.']
+  const fields: Field[] = []
+  if (Array.isArray(body.fields)) {
+    body.fields.forEach((raw, i) => {
+      if (!isObject(raw)) return void (errors[`fields.${i}`] = ['Each field must be an object.'])
+      fields.push(buildField(ctx.store, raw, errors, `fields.${i}.`))
+    })
+    checkSiblingNames(fields, errors, 'fields.')
+  }
+  throwIfErrors(errors)
+  const at = now()
+  const order = Math.max(-1, ...[...ctx.store.collections.values()].map((i) => i.collection.order)) + 1
+  const collection: Collection = {
+    uuid: newUuid(), name: String(body.name).trim(), slug: String(body.slug), is_singleton: body.is_singleton === true,
+    order, created_at: at, updated_at: at, fields,
+  }
+  await ctx.store.putCollection(collection, ctx.source)
+  return collectionWithFields(collection)
+}
+
+/**
+ * Renames a collection (name and/or slug). A new slug moves its entries and versions and
+ * makes every relation field that targeted the old slug follow.
+ */
+export async function updateCollection(ctx: SchemaContext, slug: string, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const index = requireCollection(ctx, slug)
+  const errors: Errors = {}
+  if (body.name !== undefined) checkName(body.name, errors)
+  if (body.slug !== undefined) checkSlug(ctx, body.slug, errors, slug)
+  if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  throwIfErrors(errors)
+  const newSlug = typeof body.slug === 'string' ? body.slug : slug
+  const updated: Collection = {
+    ...index.collection,
+    name: typeof body.name === 'string' ? body.name.trim() : index.collection.name,
+    slug: newSlug,
+    is_singleton: typeof body.is_singleton === 'boolean' ? body.is_singleton : index.collection.is_singleton,
+    updated_at: now(),
+  }
+  if (updated.is_singleton && !index.collection.is_singleton && !isForce(body)) {
+    const perLocale = new Map<string, EntryRecord[]>()
+    for (const e of index.entries.values()) if (!e.deleted_at) perLocale.set(e.locale, [...(perLocale.get(e.locale) ?? []), e])
+    const extra = [...perLocale.values()].filter((list) => list.length > 1).flat()
+    if (extra.length > 0) throw refusal('A singleton holds one entry per locale.', extra.map((e) => ({ uuid: e.uuid, locale: e.locale, problems: ['another entry exists in this locale'] })))
+  }
+  if (newSlug === slug) {
+    await ctx.store.putCollection(updated, ctx.source)
+    return collectionWithFields(updated)
+  }
+  updated.fields = retarget(updated.fields, slug, newSlug)
+  await ctx.store.putCollection(updated, ctx.source)
+  for (const entry of index.entries.values()) {
+    await ctx.store.putEntry(newSlug, entry, ctx.source, { durable: false })
+    for (const version of await ctx.store.listVersions(slug, entry.uuid)) await ctx.store.putVersion(newSlug, version)
+  }
+  await ctx.store.removeCollection(slug, ctx.source)
+  for (const other of ctx.store.sortedCollections()) {
+    if (other.slug === newSlug) continue
+    const fields = retarget(other.fields, slug, newSlug)
+    if (fields !== other.fields) await ctx.store.putCollection({ ...other, fields, updated_at: now() }, ctx.source)
+  }
+  return collectionWithFields(updated)
+}
+
+/** Fields with relation targets `from` pointed at `to`; the same array when none changed. */
+function retarget(fields: Field[], from: string, to: string): Field[] {
+  let changed = false
+  const out = fields.map((f) => {
+    let next = f
+    if (f.type === 'relation' && f.options.relation?.collection === from) {
+      next = { ...f, options: { ...f.options, relation: { ...f.options.relation, collection: to } } }
+    }
+    if (f.type === 'group' && f.children) {
+      const children = retarget(f.children, from, to)
+      if (children !== f.children) next = { ...next, children }
+    }
+    if (next !== f) changed = true
+    return next
+  })
+  return changed ? out : fields
+}
+
+export async function deleteCollection(ctx: SchemaContext, slug: string, body: Body): Promise<void> {
+  writable(ctx)
+  requireCollection(ctx, slug)
+  if (body.slug !== slug) throw unprocessable('The collection slug does not match.', { slug: ['The collection slug does not match.'] })
+  await ctx.store.removeCollection(slug, ctx.source)
+}
+
+/** `{collections: [{uuid, order}]}`; collections not named keep their relative order after those named. */
+export async function reorderCollections(ctx: SchemaContext, body: Body): Promise<{ message: string }> {
+  writable(ctx)
+  const orders = readOrders(body.collections, 'collections', (uuid) => !!ctx.store.collectionByUuid(uuid))
+  for (const index of ctx.store.collections.values()) {
+    const order = orders.get(index.collection.uuid)
+    if (order !== undefined && order !== index.collection.order) await ctx.store.putCollection({ ...index.collection, order, updated_at: now() }, ctx.source)
+  }
+  return { message: 'Collections reordered successfully.' }
+}
+
+function readOrders(list: unknown, key: string, known: (uuid: string) => boolean): Map<string, number> {
+  const errors: Errors = {}
+  if (!Array.isArray(list) || list.length === 0) throw new ValidationError({ [key]: [`The ${key} field is required and must be a list of {uuid, order}.`] })
+  const orders = new Map<string, number>()
+  list.forEach((item, i) => {
+    if (!isObject(item) || typeof item.uuid !== 'string' || !known(item.uuid)) return void (errors[`${key}.${i}.uuid`] = ['The selected uuid is invalid.'])
+    if (typeof item.order !== 'number' || !Number.isInteger(item.order) || item.order < 0) return void (errors[`${key}.${i}.order`] = ['The order must be a non-negative integer.'])
+    orders.set(item.uuid, item.order)
+  })
+  throwIfErrors(errors)
+  return orders
+}
+
+// ---- fields -----------------------------------------------------------------------------
+
+/** A field with its group parent (null at the top level). */
+function findField(c: Collection, uuid: string): { field: Field; parent: Field | null } {
+  for (const f of c.fields) {
+    if (f.uuid === uuid) return { field: f, parent: null }
+    for (const child of f.children ?? []) if (child.uuid === uuid) return { field: child, parent: f }
+  }
+  throw notFound('Field not found.')
+}
+
+function replaceIn(c: Collection, parent: Field | null, siblings: Field[]): Collection {
+  if (!parent) return { ...c, fields: siblings, updated_at: now() }
+  return { ...c, fields: c.fields.map((f) => (f.uuid === parent.uuid ? { ...f, children: siblings } : f)), updated_at: now() }
+}
+
+function fieldOut(f: Field, parent: Field | null, siblings: Field[]): Record<string, unknown> {
+  return { ...fieldView(f, siblings.findIndex((s) => s.uuid === f.uuid)), parent_field_id: parent?.uuid ?? null }
+}
+
+export async function addField(ctx: SchemaContext, slug: string, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const index = requireCollection(ctx, slug)
+  const c = index.collection
+  const errors: Errors = {}
+  let parent: Field | null = null
+  if (body.parent_field_id !== undefined && body.parent_field_id !== null) {
+    parent = c.fields.find((f) => f.uuid === body.parent_field_id || f.name === body.parent_field_id) ?? null
+    if (!parent || parent.type !== 'group') errors.parent_field_id = ['The parent field must be a top-level group of this collection.']
+  }
+  const field = buildField(ctx.store, body, errors, '', undefined, parent ? 1 : 0)
+  const siblings = parent ? (parent.children ?? []) : c.fields
+  if (siblings.some((s) => s.name === field.name)) errors.name = [`The name "${field.name}" has already been taken in this collection.`]
+  throwIfErrors(errors)
+  const list = [...siblings]
+  const at = typeof body.order === 'number' && Number.isInteger(body.order) ? Math.max(0, Math.min(body.order, list.length)) : list.length
+  list.splice(at, 0, field)
+  const updated = replaceIn(c, parent, list)
+  const affected = affectedEntries(index.entries.values(), c, updated)
+  if (affected.length > 0 && !isForce(body)) throw refusal(`The new field "${field.name}" is required.`, affected)
+  await ctx.store.putCollection(updated, ctx.source)
+  return fieldOut(field, parent, list)
+}
+
+/**
+ * Updates a field. A new name carries the stored values over; a type change that stored
+ * values do not fit is refused unless `force`, which drops those values.
+ */
+export async function updateField(ctx: SchemaContext, slug: string, fieldUuid: string, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const index = requireCollection(ctx, slug)
+  const c = index.collection
+  const { field: old, parent } = findField(c, fieldUuid)
+  const errors: Errors = {}
+  const input = { ...body }
+  delete input.force
+  const field = buildField(ctx.store, input, errors, '', old, parent ? 1 : 0)
+  const siblings = parent ? (parent.children ?? []) : c.fields
+  if (siblings.some((s) => s.uuid !== old.uuid && s.name === field.name)) errors.name = [`The name "${field.name}" has already been taken in this collection.`]
+  throwIfErrors(errors)
+  const list = siblings.map((s) => (s.uuid === old.uuid ? field : s))
+  const updated = replaceIn(c, parent, list)
+  const renamed = (values: FieldValues) => renameKey(values, parent?.name ?? null, old.name, field.name)
+  const probe = old.name === field.name ? index.entries.values() : [...index.entries.values()].map((e) => ({ ...e, fields: renamed(e.fields) }))
+  const affected = affectedEntries(probe, c, updated)
+  if (affected.length > 0 && !isForce(body)) throw refusal(`The change to field "${old.name}" conflicts with existing content.`, affected)
+  await ctx.store.putCollection(updated, ctx.source)
+  const typeChanged = old.type !== field.type
+  if (old.name !== field.name || typeChanged) {
+    await rewriteEntries(ctx, slug, (values) => {
+      let next = old.name === field.name ? values : renamed(values)
+      if (typeChanged) next = mapValues(next, parent?.name ?? null, field.name, (v) => (fits(field, v) ? v : undefined))
+      return next
+    })
+  }
+  return fieldOut(field, parent, list)
+}
+
+export async function removeField(ctx: SchemaContext, slug: string, fieldUuid: string): Promise<void> {
+  writable(ctx)
+  const index = requireCollection(ctx, slug)
+  const { field, parent } = findField(index.collection, fieldUuid)
+  const siblings = (parent ? (parent.children ?? []) : index.collection.fields).filter((s) => s.uuid !== field.uuid)
+  await ctx.store.putCollection(replaceIn(index.collection, parent, siblings), ctx.source)
+  await rewriteEntries(ctx, slug, (values) => mapValues(values, parent?.name ?? null, field.name, () => undefined))
+}
+
+/** `{fields: [{uuid, order}]}`: top-level fields and group children, each within its own list. */
+export async function reorderFields(ctx: SchemaContext, slug: string, body: Body): Promise<{ message: string }> {
+  writable(ctx)
+  const index = requireCollection(ctx, slug)
+  const all = new Set(flatten(index.collection.fields).map((f) => f.field.uuid))
+  const orders = readOrders(body.fields, 'fields', (uuid) => all.has(uuid))
+  const sort = (list: Field[]): Field[] => list
+    .map((f, i) => ({ f: f.type === 'group' && f.children ? { ...f, children: sort(f.children) } : f, key: orders.get(f.uuid) ?? Number.MAX_SAFE_INTEGER, i }))
+    .sort((a, b) => a.key - b.key || a.i - b.i)
+    .map((x) => x.f)
+  await ctx.store.putCollection({ ...index.collection, fields: sort(index.collection.fields), updated_at: now() }, ctx.source)
+  return { message: 'Fields reordered successfully.' }
+}
+
+/** Whether a stored value has the JSON shape a field of this type stores. */
+function fits(field: Field, value: unknown): boolean {
+  if (isEmpty(value)) return true
+  const items = Array.isArray(value) && field.type !== 'json' && field.type !== 'group' ? value : [value]
+  return items.every((v) => {
+    switch (field.type) {
+      case 'number': return typeof v === 'number'
+      case 'boolean': return typeof v === 'boolean'
+      case 'enumeration': return typeof v === 'string' || typeof v === 'number'
+      case 'date': return typeof v === 'string' || (isObject(v) && 'start' in v)
+      case 'json': return true
+      case 'group': return isObject(v) || Array.isArray(v)
+      default: return typeof v === 'string'
+    }
+  })
+}
+
+function renameKey(values: FieldValues, parent: string | null, from: string, to: string): FieldValues {
+  const move = (obj: Record<string, unknown>) => {
+    if (!Object.hasOwn(obj, from)) return obj
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(obj)) out[k === from ? to : k] = v
+    return out
+  }
+  if (!parent) return move(values)
+  return mapGroup(values, parent, move)
+}
+
+/** Applies `fn` to one field's value; `undefined` removes it. Returns `values` itself when nothing changed. */
+function mapValues(values: FieldValues, parent: string | null, name: string, fn: (v: unknown) => unknown): FieldValues {
+  const apply = (obj: Record<string, unknown>) => {
+    if (!Object.hasOwn(obj, name)) return obj
+    const next = fn(obj[name])
+    if (next === obj[name]) return obj
+    const out = { ...obj }
+    if (next === undefined) delete out[name]
+    else out[name] = next
+    return out
+  }
+  return parent ? mapGroup(values, parent, apply) : apply(values)
+}
+
+function mapGroup(values: FieldValues, parent: string, fn: (obj: Record<string, unknown>) => Record<string, unknown>): FieldValues {
+  const group = values[parent]
+  let next: unknown = group
+  if (Array.isArray(group)) {
+    const items = group.map((item) => (isObject(item) ? fn(item) : item))
+    if (items.some((item, i) => item !== group[i])) next = items
+  } else if (isObject(group)) next = fn(group)
+  return next === group ? values : { ...values, [parent]: next }
+}
+
+/** Rewrites entries whose draft or published values `fn` changes (new records; never in place). */
+async function rewriteEntries(ctx: SchemaContext, slug: string, fn: (values: FieldValues) => FieldValues): Promise<number> {
+  const index = requireCollection(ctx, slug)
+  let n = 0
+  for (const entry of [...index.entries.values()]) {
+    const fields = fn(entry.fields)
+    const published = entry.published === null ? null : entry.published === entry.fields ? fields : fn(entry.published)
+    if (fields === entry.fields && published === entry.published) continue
+    await ctx.store.putEntry(slug, { ...entry, fields, published }, ctx.source, { durable: false })
+    n++
+  }
+  return n
+}
+
+// ---- locales ----------------------------------------------------------------------------
+
+function localeFrom(body: Body): string {
+  const locale = body.locale ?? body.code
+  if (!isLocale(locale)) throw new ValidationError({ locale: ['The locale must be a locale code such as "en" or "pt-BR".'] })
+  return locale
+}
+
+export async function addLocale(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const locale = localeFrom(body)
+  const p = ctx.store.project
+  if (p.locales.includes(locale)) throw new ValidationError({ locale: [`The locale "${locale}" is already in the project.`] })
+  await ctx.store.putProject({ ...p, locales: [...p.locales, locale] }, ctx.source)
+  return projectInfo(ctx.store)
+}
+
+export async function setDefaultLocale(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const locale = localeFrom(body)
+  const p = ctx.store.project
+  if (!p.locales.includes(locale)) throw new ValidationError({ locale: [`The locale "${locale}" is not in the project; add it first.`] })
+  if (p.default_locale !== locale) await ctx.store.putProject({ ...p, default_locale: locale }, ctx.source)
+  return projectInfo(ctx.store)
+}
+
+/**
+ * Removes a locale. Refused for the default locale, and while entries exist in it unless
+ * `force`, which deletes those entries (and their versions) with it.
+ */
+export async function removeLocale(ctx: SchemaContext, locale: string, body: Body): Promise<Record<string, unknown>> {
+  writable(ctx)
+  const p: Project = ctx.store.project
+  if (!p.locales.includes(locale)) throw notFound('Locale not found.')
+  if (p.default_locale === locale) throw unprocessable('The default locale cannot be removed; set another default first.')
+  const doomed: Array<{ slug: string; entry: EntryRecord }> = []
+  for (const [slug, index] of ctx.store.collections) for (const entry of index.entries.values()) if (entry.locale === locale) doomed.push({ slug, entry })
+  if (doomed.length > 0 && !isForce(body)) {
+    throw refusal(`Removing locale "${locale}" orphans its content.`, doomed.map(({ slug, entry }) => ({ uuid: entry.uuid, locale, problems: [`entry in ${slug}`] })))
+  }
+  await ctx.store.putProject({ ...p, locales: p.locales.filter((l) => l !== locale) }, ctx.source)
+  for (const { slug, entry } of doomed) await ctx.store.removeEntry(slug, entry.uuid, ctx.source)
+  return projectInfo(ctx.store)
+}
