@@ -1,0 +1,111 @@
+import type { AppContext } from '../context.ts'
+import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
+import type { CollectionIndex } from '../storage/store.ts'
+import { add, type FieldErrors } from '../schema/validator.ts'
+import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../schema/messages.ts'
+
+export const SINGLETON_TAKEN = 'This collection is a singleton and already has an entry.'
+
+/**
+ * The checks JSON Schema cannot do, against the index: unique values (per collection and
+ * locale, trashed entries aside), relation and media references (exist, not trashed, in the
+ * relation's target collection). Synchronous on purpose: the caller inserts into the index
+ * in the same tick, so two requests can never both pass a unique check.
+ * `pending` are records of the same request not yet in the index (bulk).
+ */
+export function storeChecks(
+  ctx: AppContext, index: CollectionIndex, values: FieldValues,
+  options: { locale: string; self?: string; skip?: FieldErrors; pending?: EntryRecord[] },
+): FieldErrors {
+  const errors: FieldErrors = {}
+  const skip = options.skip ?? {}
+  for (const field of index.collection.fields) {
+    if (!Object.hasOwn(values, field.name) || skip[`data.${field.name}`]) continue
+    const value = values[field.name]
+    if (field.type === 'relation') {
+      if (!relationsValid(ctx, field, value)) add(errors, `data.${field.name}`, RELATION_INVALID)
+    } else if (field.type === 'media') {
+      if (!refs(value).every((uuid) => ctx.store.assets.get(uuid)?.deleted_at === null)) add(errors, `data.${field.name}`, MEDIA_INVALID)
+    } else if (field.type === 'group') {
+      checkGroupRefs(ctx, field, value, `data.${field.name}`, errors)
+    }
+    if (field.validations?.unique?.status && isTaken(index, field, value, options)) add(errors, `data.${field.name}`, uniqueMessage(field))
+  }
+  return errors
+}
+
+/** A singleton already holding a (non-trashed) entry in this locale. */
+export function singletonTaken(index: CollectionIndex, locale: string, self?: string, pending: EntryRecord[] = []): boolean {
+  if (!index.collection.is_singleton) return false
+  for (const e of index.entries.values()) if (e.uuid !== self && !e.deleted_at && e.locale === locale) return true
+  return pending.some((e) => e.uuid !== self && e.locale === locale)
+}
+
+const refs = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string')
+
+function relationsValid(ctx: AppContext, field: Field, value: unknown): boolean {
+  const target = relationTarget(ctx, field)
+  if (target === undefined) return false
+  const list = refs(value)
+  if (list.length !== (Array.isArray(value) ? value.length : 1)) return false
+  return list.every((uuid) => {
+    if (target) {
+      const e = target.entries.get(uuid)
+      return e !== undefined && !e.deleted_at
+    }
+    const found = ctx.store.findEntry(uuid)
+    return found !== undefined && !found.entry.deleted_at
+  })
+}
+
+/**
+ * The collection a relation points at: `options.relation.collection` names it by slug, uuid
+ * or name. `null` (no target configured) accepts any collection; `undefined` = unknown target.
+ */
+export function relationTarget(ctx: AppContext, field: Field): CollectionIndex | null | undefined {
+  const ref = field.options.relation?.collection
+  if (ref === null || ref === undefined || ref === '') return null
+  const key = String(ref)
+  const bySlug = ctx.store.collection(key) ?? ctx.store.collectionByUuid(key)
+  if (bySlug) return bySlug
+  for (const index of ctx.store.collections.values()) if (index.collection.name.toLowerCase() === key.toLowerCase()) return index
+  return undefined
+}
+
+function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: string, errors: FieldErrors): void {
+  const items = Array.isArray(value) ? value : [value]
+  items.forEach((item, i) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return
+    const at = Array.isArray(value) ? `${prefix}.${i}` : prefix
+    for (const child of field.children ?? []) {
+      const v = (item as FieldValues)[child.name]
+      if (v === undefined) continue
+      if (child.type === 'relation' && !relationsValid(ctx, child, v)) add(errors, `${at}.${child.name}`, RELATION_INVALID)
+      if (child.type === 'media' && !refs(v).every((uuid) => ctx.store.assets.get(uuid)?.deleted_at === null)) add(errors, `${at}.${child.name}`, MEDIA_INVALID)
+      if (child.type === 'group') checkGroupRefs(ctx, child, v, `${at}.${child.name}`, errors)
+    }
+  })
+}
+
+/** Comparable keys of a value: strings case- and space-insensitive (as a ci collation), numbers by value. */
+function uniqueKeys(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value]
+  return items.map((v) => {
+    const x = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v
+    if (typeof x === 'string') return `s:${x.trim().toLowerCase()}`
+    if (typeof x === 'number') return `n:${x}`
+    return `j:${JSON.stringify(x)}`
+  })
+}
+
+function isTaken(index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
+  const wanted = new Set(uniqueKeys(value))
+  const clash = (e: EntryRecord) => {
+    if (e.uuid === options.self || e.deleted_at || e.locale !== options.locale) return false
+    const other = e.fields[field.name]
+    return other !== undefined && other !== null && uniqueKeys(other).some((k) => wanted.has(k))
+  }
+  for (const e of index.entries.values()) if (clash(e)) return true
+  return (options.pending ?? []).some(clash)
+}
+
