@@ -1,9 +1,10 @@
 import { ContentStore } from './storage/store.ts'
 import { watchContent, type ContentWatcher } from './storage/watcher.ts'
 import { loadConfig, type ConfigInput, type ResolvedConfig } from './config.ts'
-import { nullSink, type EventSink } from './core/events.ts'
+import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/load.ts'
 import type { EventSource } from './core/types.ts'
+import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -20,6 +21,8 @@ export interface AppContext {
   localAdminToken?: string
   /** A `--read-only` server refuses every write. */
   readOnly?: boolean
+  /** Webhook outbox (also `events`), delivery logs, secrets and the delivery worker once started. */
+  webhooks?: WebhookState
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>
@@ -30,6 +33,8 @@ export interface ContextOptions extends ConfigInput {
   source?: EventSource
   watch?: boolean
   onProgress?: (progress: LoadProgress) => void
+  /** CLI commands without a server deliver their own webhook events before exiting; `--no-deliver` turns it off. @default true */
+  deliver?: boolean
 }
 
 export async function createContext(options: ContextOptions = {}): Promise<AppContext & { watcher?: ContentWatcher }> {
@@ -38,15 +43,21 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     stateDir: config.stateDir,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   })
+  // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
+  // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
+  const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
     store,
-    events: nullSink,
+    events: webhooks.outbox,
+    webhooks,
     source: options.source ?? 'api',
     disposers: [],
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       await store.flush()
+      await webhooks.outbox.close()
+      await webhooks.logs.close()
     },
   }
   if (options.watch) {

@@ -1,0 +1,129 @@
+import type { ContentStore } from '../storage/store.ts'
+import type { ResolvedConfig } from '../config.ts'
+import type { AppContext } from '../context.ts'
+import { now } from '../core/ids.ts'
+import { Outbox } from './outbox.ts'
+import { DeliveryLogs } from './logs.ts'
+import { SecretStore } from './secrets.ts'
+import { DeliveryWorker } from './worker.ts'
+import { retryPolicyFrom, type RetryPolicy } from './backoff.ts'
+import { eventsFromFileChange } from './file-events.ts'
+import type { UrlRules } from './url-safety.ts'
+
+/** Webhook settings from the environment (see docs/api.md, webhooks). */
+export interface WebhookSettings {
+  rules: UrlRules
+  policy: RetryPolicy
+  /** `CMS_WEBHOOK_TIMEOUT_MS` @default 10000 */
+  timeoutMs: number
+  /** `CMS_WEBHOOK_LOG_RETENTION`: attempts kept per webhook. @default 1000 */
+  logRetention: number
+  /** `CMS_WEBHOOK_CONCURRENCY`: parallel sends per webhook. @default 8 */
+  concurrency: number
+  /** `CMS_WEBHOOK_CLI_WAIT_MS`: how long a CLI command waits for its own deliveries. @default 10000 */
+  cliWaitMs: number
+}
+
+/** The webhook state a context carries: outbox (its event sink), logs, secrets, and the worker once started. */
+export interface WebhookState {
+  outbox: Outbox
+  logs: DeliveryLogs
+  secrets: SecretStore
+  settings: WebhookSettings
+  worker: DeliveryWorker | null
+  /** A CLI command delivers its own events before exiting (false with `--no-deliver`). */
+  deliverOnExit: boolean
+}
+
+export function webhookSettings(config: ResolvedConfig): WebhookSettings {
+  const int = (name: string, fallback: number, min: number) => {
+    const raw = config.env[name]
+    if (raw === undefined || raw.trim() === '') return fallback
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`)
+    return n
+  }
+  return {
+    rules: { allowInsecureHttp: config.webhookAllowInsecureHttp, allowPrivateHosts: config.webhookAllowPrivateHosts },
+    policy: retryPolicyFrom(config.env),
+    timeoutMs: int('CMS_WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    logRetention: int('CMS_WEBHOOK_LOG_RETENTION', 1000, 1),
+    concurrency: int('CMS_WEBHOOK_CONCURRENCY', 8, 1),
+    cliWaitMs: int('CMS_WEBHOOK_CLI_WAIT_MS', 10_000, 0),
+  }
+}
+
+/** Opens the outbox, logs and secrets in `stateDir` (nothing is created until something is written). */
+export async function openWebhookState(config: ResolvedConfig, store: ContentStore, options: { deliverOnExit?: boolean } = {}): Promise<WebhookState> {
+  const settings = webhookSettings(config)
+  const outbox = await Outbox.open(config.stateDir, () => store.webhooks.values())
+  return {
+    outbox,
+    logs: new DeliveryLogs(config.stateDir, settings.logRetention),
+    secrets: new SecretStore(config.stateDir, config.env),
+    settings,
+    worker: null,
+    deliverOnExit: options.deliverOnExit ?? true,
+  }
+}
+
+function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): DeliveryWorker {
+  return new DeliveryWorker({
+    store: ctx.store, outbox: state.outbox, logs: state.logs, secrets: state.secrets,
+    rules: state.settings.rules, policy: state.settings.policy, timeoutMs: state.settings.timeoutMs,
+    concurrency: state.settings.concurrency,
+    disable: async (webhook) => {
+      const current = ctx.store.webhooks.get(webhook.uuid)
+      if (current?.status) await ctx.store.putWebhook({ ...current, status: false, updated_at: now() }, ctx.source)
+    },
+  }, { ownOnly })
+}
+
+/**
+ * Starts delivery for a serving (writer) context: compacts the outbox, runs the worker over
+ * every pending delivery (those left by a crash or by CLI commands included), and turns
+ * external file changes into `file`-sourced events. Idempotent; stopped by `ctx.close()`.
+ */
+export async function startDelivery(ctx: AppContext): Promise<void> {
+  const state = ctx.webhooks
+  if (!state || state.worker) return
+  await state.outbox.compact().catch((error: unknown) => console.error('[cms] could not compact the webhook outbox:', error))
+  const worker = createWorker(ctx, state, false)
+  state.worker = worker
+  const unsubscribe = ctx.store.onChange((change) => {
+    if (change.kind === 'webhook') {
+      if (change.after) worker.release(change.uuid)
+      return
+    }
+    if (change.source !== 'file') return
+    const collectionUuid = change.kind === 'entry' ? ctx.store.collection(change.slug)?.collection.uuid : undefined
+    const events = eventsFromFileChange(change, now(), collectionUuid)
+    if (events.length === 0) return
+    state.outbox.append(events).catch((error: unknown) => console.error('[cms] could not queue webhook events for a file change:', error))
+  })
+  ctx.disposers.push(async () => {
+    unsubscribe()
+    await worker.stop()
+    state.worker = null
+  })
+}
+
+/**
+ * For a CLI command run without a server: sends the webhooks this command's own events
+ * caused, waiting at most `CMS_WEBHOOK_CLI_WAIT_MS`. What is left stays in the outbox for
+ * the next `cms serve`.
+ */
+export async function deliverOwnEvents(ctx: AppContext): Promise<void> {
+  const state = ctx.webhooks
+  if (!state || state.worker || !state.deliverOnExit) return
+  if (!state.outbox.pending().some((d) => d.own)) return
+  const worker = createWorker(ctx, state, true)
+  state.worker = worker
+  try {
+    const left = await worker.drain(state.settings.cliWaitMs)
+    if (left > 0) process.stderr.write(`cms: ${left} webhook deliver${left === 1 ? 'y' : 'ies'} still pending; the next \`cms serve\` sends ${left === 1 ? 'it' : 'them'}.\n`)
+  } finally {
+    await worker.stop()
+    state.worker = null
+  }
+}
