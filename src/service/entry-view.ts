@@ -1,16 +1,191 @@
+import type { AppContext } from '../context.ts'
 import type { Collection, EntryRecord, Field, FieldValues } from '../core/types.ts'
+import type { ContentStore } from '../storage/store.ts'
+import { assetJson } from './asset-view.ts'
 
-/** The spec's entry shape: `{uuid, locale, published_at, fields}` with hidden and password fields removed. */
-export function toEntryOutput(entry: EntryRecord, collection: Collection, state: 'published' | 'draft'): Record<string, unknown> {
-  const values = state === 'published' ? entry.published ?? {} : entry.fields
-  return { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields: visibleFields(values, collection.fields) }
+/**
+ * The wire shape of an entry, shared by every read: `{uuid, locale, published_at, fields}`
+ * (+ `created_at`, `updated_at` with timestamps). Hidden and password fields never appear;
+ * repeatable fields are plain arrays; enumerations are arrays of values; relations are the
+ * related entries (one level, same state; deeper or cyclic references are `{uuid}` stubs);
+ * media are asset objects.
+ */
+
+/** `draft` reads live values (also for `only_draft`); `published` reads the snapshot. */
+export type ShapeState = 'published' | 'draft' | 'only_draft'
+
+export interface ShapeOptions {
+  state: ShapeState
+  /** Field names to leave out, at the top level and among group children at any depth. */
+  exclude?: readonly string[]
+  timestamps?: boolean
+  /** Origin used for asset URLs. */
+  baseUrl?: string
 }
 
-function visibleFields(values: FieldValues, fields: Field[]): FieldValues {
-  const out: FieldValues = {}
-  for (const field of fields) {
-    if (field.type === 'password' || field.options.hiddenInAPI) continue
-    out[field.name] = values[field.name] ?? null
+export function shapeEntry(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): Record<string, unknown> {
+  const exclude = options.exclude && options.exclude.length > 0 ? new Set(options.exclude) : null
+  return shape(ctx, entry, collection, options, exclude, 0, entry.uuid)
+}
+
+/**
+ * The entry serialised, cached per (entry object, variant, dependency stamp). Records are
+ * never mutated in place, so the entry object's identity stands for its content; the stamp
+ * covers what the output borrows from elsewhere (related collections, assets, the schema).
+ */
+export function entryJson(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, variant: string, stamp: string): string {
+  let slot = JSON_CACHE.get(entry)
+  if (!slot || slot.stamp !== stamp) JSON_CACHE.set(entry, (slot = { stamp, variants: new Map() }))
+  let json = slot.variants.get(variant)
+  if (json === undefined) {
+    json = JSON.stringify(shapeEntry(ctx, entry, collection, options))
+    slot.variants.set(variant, json)
+  }
+  return json
+}
+
+const JSON_CACHE = new WeakMap<EntryRecord, { stamp: string; variants: Map<string, string> }>()
+
+/** Compatibility form for callers without options (create/update answers): no relation expansion without ctx. */
+export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: AppContext): Record<string, unknown> {
+  if (ctx) return shapeEntry(ctx, entry, collection, { state })
+  return base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false)
+}
+
+/**
+ * What an entry's output depends on besides the entry itself: the schema object, the
+ * revisions of relation targets, and the asset revision when media appear.
+ */
+export function dependencyStamp(ctx: AppContext, collection: Collection): string {
+  let stamp = `c${objectId(collection)}`
+  let media = false
+  const visit = (fields: Field[], depth: number) => {
+    for (const f of fields) {
+      if (f.type === 'media') media = true
+      else if (f.type === 'group') visit(f.children ?? [], depth)
+      else if (f.type === 'relation' && depth === 0) {
+        const target = relationTarget(ctx.store, f)
+        if (target) {
+          stamp += `|${target.slug}:${objectId(target)}:${ctx.store.collection(target.slug)!.revision}`
+          visit(target.fields, 1)
+        }
+      }
+    }
+  }
+  visit(collection.fields, 0)
+  if (media) stamp += `|a${assetRevision(ctx.store)}`
+  return stamp
+}
+
+/** The collection a relation field points at (by slug, or by uuid as older templates store it). */
+export function relationTarget(store: ContentStore, field: Field): Collection | null {
+  const ref = field.options.relation?.collection
+  if (!ref) return null
+  return (store.collection(ref) ?? store.collectionByUuid(ref))?.collection ?? null
+}
+
+// ---- internals ---------------------------------------------------------------------
+
+type ValueMapper = (field: Field, value: unknown) => unknown
+
+function shape(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): Record<string, unknown> {
+  const values = options.state === 'published' ? entry.published ?? {} : entry.fields
+  const mapper: ValueMapper = (field, value) => {
+    if (field.type === 'relation') return depth === 0 ? related(ctx, field, value, options, root) : stubs(field, value)
+    if (field.type === 'media') return media(ctx, field, value, options.baseUrl ?? '')
+    return value
+  }
+  return base(entry, options.state, visibleFields(values, collection.fields, depth === 0 ? exclude : null, mapper), options.timestamps === true)
+}
+
+function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields }
+  if (timestamps) {
+    out.created_at = entry.created_at
+    out.updated_at = entry.updated_at
   }
   return out
+}
+
+function visibleFields(values: FieldValues, fields: Field[], exclude: Set<string> | null, mapper: ValueMapper): FieldValues {
+  const out: FieldValues = {}
+  for (const field of fields) {
+    if (field.type === 'password' || field.options.hiddenInAPI || exclude?.has(field.name)) continue
+    out[field.name] = outputValue(field, values[field.name], exclude, mapper)
+  }
+  return out
+}
+
+function outputValue(field: Field, value: unknown, exclude: Set<string> | null, mapper: ValueMapper): unknown {
+  if (value === undefined || value === null) return null
+  switch (field.type) {
+    case 'group': {
+      const one = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? visibleFields(v as FieldValues, field.children ?? [], exclude, mapper) : null)
+      return Array.isArray(value) ? value.map(one).filter((v) => v !== null) : one(value)
+    }
+    case 'enumeration':
+      return Array.isArray(value) ? value : [value]
+    case 'number': {
+      const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v)
+      return Array.isArray(value) ? value.map(num) : num(value)
+    }
+    case 'relation': case 'media':
+      return mapper(field, value)
+    default:
+      return value
+  }
+}
+
+const refsOf = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string')
+const isMany = (field: Field): boolean =>
+  field.type === 'relation' ? field.options.relation?.type === 2 : field.options.media?.type === 2 || field.options.multiple === true
+
+function related(ctx: AppContext, field: Field, value: unknown, options: ShapeOptions, root: string): unknown {
+  const target = relationTarget(ctx.store, field)
+  const index = target ? ctx.store.collection(target.slug) : undefined
+  const out: unknown[] = []
+  for (const uuid of refsOf(value)) {
+    if (uuid === root) {
+      out.push({ uuid })
+      continue
+    }
+    const entry = index?.entries.get(uuid)
+    if (!entry || entry.deleted_at || (options.state === 'published' && entry.published === null)) continue
+    out.push(shape(ctx, entry, index!.collection, { state: options.state === 'published' ? 'published' : 'draft', timestamps: options.timestamps ?? false, baseUrl: options.baseUrl ?? '' }, null, 1, root))
+  }
+  return isMany(field) ? (out.length > 0 ? out : null) : out[0] ?? null
+}
+
+function stubs(field: Field, value: unknown): unknown {
+  const out = refsOf(value).map((uuid) => ({ uuid }))
+  return isMany(field) ? (out.length > 0 ? out : null) : out[0] ?? null
+}
+
+function media(ctx: AppContext, field: Field, value: unknown, baseUrl: string): unknown {
+  const out: unknown[] = []
+  for (const uuid of refsOf(value)) {
+    const asset = assetJson(ctx, uuid, baseUrl)
+    if (asset) out.push(asset)
+  }
+  return isMany(field) ? out : out[0] ?? null
+}
+
+const OBJECT_IDS = new WeakMap<object, number>()
+let nextObjectId = 1
+function objectId(o: object): number {
+  let id = OBJECT_IDS.get(o)
+  if (id === undefined) OBJECT_IDS.set(o, (id = nextObjectId++))
+  return id
+}
+
+const ASSET_REVISIONS = new WeakMap<ContentStore, { n: number }>()
+/** Counts asset changes of a store (subscribed on first use), so media output can be cached. */
+export function assetRevision(store: ContentStore): number {
+  let counter = ASSET_REVISIONS.get(store)
+  if (!counter) {
+    const c = { n: 0 }
+    store.onChange((change) => { if (change.kind === 'asset') c.n++ })
+    ASSET_REVISIONS.set(store, (counter = c))
+  }
+  return counter.n
 }

@@ -1,6 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { notFound } from '../core/errors.ts'
-import { toEntryOutput } from './entry-view.ts'
+import type { Collection, EntryRecord, Field } from '../core/types.ts'
+import { badRequest, notFound } from '../core/errors.ts'
+import type { ContentStore, CollectionIndex } from '../storage/store.ts'
+import { parseListQuery, type ListQuery, type ReadState } from '../query/params.ts'
+import { compileWhere, type SchemaInfo, type WhereEnv } from '../query/compile-where.ts'
+import { compileSort, sortSignature } from '../query/sort.ts'
+import { CollectionView, visibleIn } from '../query/view.ts'
+import { pageEnvelope, planList } from '../query/paginate.ts'
+import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './entry-view.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
 export interface ReadResult {
@@ -10,25 +18,166 @@ export interface ReadResult {
 
 /**
  * `GET /{collection}` as a service, shared by the HTTP route and `cms entry list`.
- * `query` is the raw query string (no leading `?`); `baseUrl` builds pagination links.
- * The listing issue replaces this with the full query language.
+ * `query` is the raw query string (no leading `?`); `baseUrl` (origin) builds pagination
+ * links and asset URLs. Answers come from per-collection views (rebuilt when the
+ * collection or what its output depends on changes), cached match lists, cached
+ * per-entry JSON, and a bounded cache of whole answers.
  */
 export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string): ReadResult {
-  void baseUrl
-  const index = ctx.store.collection(slug)
-  if (!index) throw notFound('Collection not found.')
-  const locale = new URLSearchParams(query).get('locale')
-  const entries = [...index.entries.values()].filter((e) => e.published && !e.deleted_at && (!locale || e.locale === locale))
-  return { body: JSON.stringify(entries.map((e) => toEntryOutput(e, index.collection, 'published'))), etag: `"${index.revision}"` }
+  const { index, slot } = open(ctx, slug)
+  const cacheKey = `${baseUrl}\n${query}`
+  const hit = slot.responses.get(cacheKey)
+  if (hit) return hit
+  const result = computeList(ctx, index, slot, parseListQuery(query), query, baseUrl)
+  slot.remember(cacheKey, result)
+  return result
 }
 
-/** `GET /{collection}/{uuid}` as a service. */
+/** `GET /{collection}/{uuid}` as a service: `{data: entry}`. */
 export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string): ReadResult {
-  void query
-  void baseUrl
+  const { index, slot } = open(ctx, slug)
+  const q = parseListQuery(query)
+  checkExclude(q.exclude, index.collection)
+  let entry = index.entries.get(uuid.toLowerCase())
+  if (!entry) throw notFound('Content not found.')
+  if (q.translationLocale !== null) {
+    if (!entry.translation_group) throw notFound('This entry has no translations linked.')
+    entry = findTranslation(index, entry, q.translationLocale)
+    if (!entry) throw notFound(`Translation not found for locale '${q.translationLocale}'.`)
+  }
+  if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
+  const body = `{"data":${serialise(ctx, entry, index.collection, q, baseUrl, slot.stamp)}}`
+  return { body, etag: etagOf(slot.stamp, `${baseUrl}\n${uuid}\n${query}`) }
+}
+
+// ---- listing -----------------------------------------------------------------------
+
+function computeList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string): ReadResult {
+  const collection = index.collection
+  checkExclude(q.exclude, collection)
+  const schema = schemaOf(collection)
+  const env: WhereEnv = {
+    schema,
+    target: (field) => { const t = relationTarget(ctx.store, field); return t ? schemaOf(t) : null },
+    related: (targetSlug, uuid) => viewOf(ctx, targetSlug, q.state)?.get(uuid) ?? null,
+  }
+  const where = q.where ? compileWhere(q.where, env) : null
+  const sort = compileSort(q.sort, schema)
+  const signature = sortSignature(q.sort)
+  const view = slot.view(q.state)
+  const locale = collection.is_singleton ? q.locale ?? ctx.store.project.default_locale : q.locale
+  const rows = view.match({ locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` })
+  const etag = etagOf(slot.stamp, `${baseUrl}\n${raw}`)
+  const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
+
+  if (q.count) return { body: `{"count":${rows.length}}`, etag }
+  if (collection.is_singleton || q.first) {
+    const row = rows[0]
+    if (!row) throw notFound('Content not found.')
+    return { body: json(row.entry), etag }
+  }
+  const plan = planList(q, rows.length)
+  if (plan.kind !== 'page' && plan.kind !== 'all') throw new Error('unreachable')
+  const parts: string[] = []
+  for (let i = plan.start; i < plan.end; i++) parts.push(json(rows[i]!.entry))
+  const data = `[${parts.join(',')}]`
+  if (plan.kind === 'all') return { body: data, etag }
+  const { links, meta } = pageEnvelope(plan, rows.length, `${baseUrl}/${collection.slug}`, raw)
+  return { body: `{"data":${data},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`, etag }
+}
+
+function serialise(ctx: AppContext, entry: EntryRecord, collection: Collection, q: ListQuery, baseUrl: string, stamp: string): string {
+  const options: ShapeOptions = { state: q.state, exclude: q.exclude, timestamps: q.timestamps, baseUrl }
+  return entryJson(ctx, entry, collection, options, `${q.state}|${q.timestamps ? 1 : 0}|${q.exclude.join(',')}|${baseUrl}`, stamp)
+}
+
+function findTranslation(index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
+  for (const other of index.entries.values()) {
+    if (other.translation_group === entry.translation_group && other.locale === locale && !other.deleted_at) return other
+  }
+  return undefined
+}
+
+/** `exclude` names must exist at the top level or among group children (any depth). */
+function checkExclude(names: string[], collection: Collection): void {
+  if (names.length === 0) return
+  const known = new Set<string>()
+  const visit = (fields: Field[]) => { for (const f of fields) { known.add(f.name); if (f.children) visit(f.children) } }
+  visit(collection.fields)
+  for (const name of names) {
+    if (!known.has(name)) throw badRequest(`The exclude parameter names an unknown field "${name}" in collection "${collection.slug}".`)
+  }
+}
+
+const SCHEMAS = new WeakMap<Collection, SchemaInfo>()
+function schemaOf(collection: Collection): SchemaInfo {
+  let schema = SCHEMAS.get(collection)
+  if (!schema) SCHEMAS.set(collection, (schema = { slug: collection.slug, fields: collection.fields }))
+  return schema
+}
+
+// ---- caches ------------------------------------------------------------------------
+
+/** Distinguishes this process's ETags from another run's (revisions restart at load). */
+const NONCE = randomBytes(6).toString('base64url')
+
+function etagOf(stamp: string, key: string): string {
+  return `"${createHash('sha1').update(NONCE).update(stamp).update('\n').update(key).digest('base64url').slice(0, 22)}"`
+}
+
+const RESPONSE_ENTRIES = 512
+const RESPONSE_BYTES = 32 * 1024 * 1024
+
+class Slot {
+  readonly stamp: string
+  readonly responses = new Map<string, ReadResult>()
+  #bytes = 0
+  readonly #views = new Map<ReadState, CollectionView>()
+  readonly #index: CollectionIndex
+
+  constructor(index: CollectionIndex, stamp: string) {
+    this.#index = index
+    this.stamp = stamp
+  }
+
+  view(state: ReadState): CollectionView {
+    let view = this.#views.get(state)
+    if (!view) this.#views.set(state, (view = new CollectionView(this.#index.entries.values(), state)))
+    return view
+  }
+
+  remember(key: string, result: ReadResult): void {
+    const size = result.body.length
+    if (size > RESPONSE_BYTES / 4) return
+    while (this.responses.size >= RESPONSE_ENTRIES || (this.#bytes + size > RESPONSE_BYTES && this.responses.size > 0)) {
+      const [oldest, value] = this.responses.entries().next().value!
+      this.responses.delete(oldest)
+      this.#bytes -= value.body.length
+    }
+    this.responses.set(key, result)
+    this.#bytes += size
+  }
+}
+
+const SLOTS = new WeakMap<ContentStore, Map<string, Slot>>()
+
+/** The collection and its cache slot, renewed when the collection or its output's dependencies change. */
+function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
-  const entry = index.entries.get(uuid)
-  if (!entry || !entry.published || entry.deleted_at) throw notFound('Content not found.')
-  return { body: JSON.stringify({ data: toEntryOutput(entry, index.collection, 'published') }), etag: `"${index.revision}"` }
+  let slots = SLOTS.get(ctx.store)
+  if (!slots) SLOTS.set(ctx.store, (slots = new Map()))
+  const stamp = `${index.revision}|${dependencyStamp(ctx, index.collection)}|${ctx.store.project.default_locale}`
+  let slot = slots.get(slug)
+  if (!slot || slot.stamp !== stamp) {
+    // Drop slots of collections that no longer exist.
+    for (const key of slots.keys()) if (!ctx.store.collection(key)) slots.delete(key)
+    slots.set(slug, (slot = new Slot(index, stamp)))
+  }
+  return { index, slot }
+}
+
+function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView | null {
+  if (!ctx.store.collection(slug)) return null
+  return open(ctx, slug).slot.view(state === 'published' ? 'published' : 'draft')
 }

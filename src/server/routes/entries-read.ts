@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import { getEntry, listEntries, type ReadResult } from '../../service/list-entries.ts'
 
-/** Read routes for entries: thin adapters over service/list-entries.ts. */
+/** Read routes for entries: thin adapters over service/list-entries.ts, with ETag revalidation. */
 export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
@@ -20,5 +20,18 @@ export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
 
 function send(event: H3Event, result: ReadResult): Response {
-  return new Response(result.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', etag: result.etag } })
+  const headers = { etag: result.etag, 'cache-control': 'no-cache' }
+  if (matchesEtag(event.req.headers.get('if-none-match'), result.etag)) return new Response(null, { status: 304, headers })
+  return new Response(result.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+}
+
+/** `If-None-Match`: `*` or a comma list of (possibly weak) tags; compared weakly, as RFC 9110 says for GET. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  for (const tag of header.split(',')) {
+    const t = tag.trim()
+    if ((t.startsWith('W/') ? t.slice(2) : t) === etag) return true
+  }
+  return false
 }

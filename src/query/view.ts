@@ -1,0 +1,150 @@
+import type { EntryRecord } from '../core/types.ts'
+import type { ReadState } from './params.ts'
+import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
+import { sortRows, type CompiledSortKey } from './sort.ts'
+import { keysOf, type Key } from './values.ts'
+
+/**
+ * One collection in one read state, ready to query: rows in the default order (newest
+ * first), with lazily built secondary indexes (by uuid, by locale, by field value),
+ * sorted orders and recent match lists reused across requests. Immutable once built:
+ * the owner builds a new view when the collection's revision changes. Pure (no IO).
+ */
+export class CollectionView {
+  readonly state: ReadState
+  /** Visible entries in default order: created_at desc, uuid desc. */
+  readonly rows: Row[]
+  readonly #byUuid = new Map<string, Row>()
+  #byLocale: Map<string, Row[]> | null = null
+  readonly #eq = new Map<string, Map<Key, Row[]>>()
+  readonly #sorted = new Map<string, Row[]>()
+  readonly #matches = new Map<string, Row[]>()
+
+  constructor(entries: Iterable<EntryRecord>, state: ReadState) {
+    this.state = state
+    const picked: Array<{ entry: EntryRecord; ms: number }> = []
+    for (const entry of entries) {
+      if (!visibleIn(entry, state)) continue
+      picked.push({ entry, ms: Date.parse(entry.created_at) || 0 })
+    }
+    picked.sort((a, b) => b.ms - a.ms || (a.entry.uuid < b.entry.uuid ? 1 : a.entry.uuid > b.entry.uuid ? -1 : 0))
+    this.rows = picked.map(({ entry }, rank) => ({ entry, values: (state === 'published' ? entry.published : entry.fields) ?? {}, rank }))
+    for (const row of this.rows) this.#byUuid.set(row.entry.uuid, row)
+  }
+
+  get(uuid: string): Row | null {
+    return this.#byUuid.get(uuid) ?? null
+  }
+
+  /** Rows of one locale, in default order. */
+  locale(locale: string): Row[] {
+    if (!this.#byLocale) {
+      const map = new Map<string, Row[]>()
+      for (const row of this.rows) {
+        let list = map.get(row.entry.locale)
+        if (!list) map.set(row.entry.locale, (list = []))
+        list.push(row)
+      }
+      this.#byLocale = map
+    }
+    return this.#byLocale.get(locale) ?? []
+  }
+
+  /** Rows whose field holds `key` (any of its values), in default order. */
+  equal(hint: EqHint): Row[] {
+    let index = this.#eq.get(hint.field)
+    if (!index) {
+      index = new Map()
+      for (const row of this.rows) {
+        const value = hint.field in CORE ? (row.entry as unknown as Record<string, unknown>)[hint.field] : row.values[hint.field]
+        for (const k of new Set(keysOf(value, hint.kind))) {
+          let list = index.get(k)
+          if (!list) index.set(k, (list = []))
+          list.push(row)
+        }
+      }
+      this.#eq.set(hint.field, index)
+    }
+    return index.get(hint.key) ?? []
+  }
+
+  /** Every row in a sort order, built once per signature. */
+  sorted(signature: string, keys: CompiledSortKey[]): Row[] {
+    let rows = this.#sorted.get(signature)
+    if (!rows) {
+      rows = sortRows(this.rows, keys)
+      if (this.#sorted.size >= 32) this.#sorted.delete(this.#sorted.keys().next().value!)
+      this.#sorted.set(signature, rows)
+    }
+    return rows
+  }
+
+  /**
+   * The full ordered list of rows matching a query. `cacheKey` (normalised locale, where,
+   * sort) lets repeated and paged requests reuse one computed list.
+   */
+  match(query: MatchQuery): Row[] {
+    const key = query.cacheKey
+    if (key !== null) {
+      const hit = this.#matches.get(key)
+      if (hit) {
+        this.#matches.delete(key)
+        this.#matches.set(key, hit)
+        return hit
+      }
+    }
+    const result = this.#compute(query)
+    if (key !== null) {
+      if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
+      this.#matches.set(key, result)
+    }
+    return result
+  }
+
+  #compute({ locale, where, sort, sortSignature }: MatchQuery): Row[] {
+    // Start from the smallest indexed candidate list (locale or a top-level equality).
+    let candidates: Row[] = locale === null ? this.rows : this.locale(locale)
+    let needLocale = false
+    for (const hint of where?.hints ?? []) {
+      const list = this.equal(hint)
+      if (list.length < candidates.length) {
+        needLocale = locale !== null
+        candidates = list
+      }
+    }
+    const matched: Row[] = []
+    for (const row of candidates) {
+      if (needLocale && row.entry.locale !== locale) continue
+      if (where && !where.test(row)) continue
+      matched.push(row)
+    }
+    if (sort.length === 0) return matched
+    // Many matches: filter a cached full sort (linear); few: sort them directly.
+    if (matched.length * 8 < this.rows.length) return sortRows(matched, sort)
+    const all = this.sorted(sortSignature, sort)
+    if (matched.length === this.rows.length) return all
+    const mark = new Uint8Array(this.rows.length)
+    for (const row of matched) mark[row.rank] = 1
+    return all.filter((row) => mark[row.rank] === 1)
+  }
+}
+
+const CORE: Record<string, true> = { uuid: true, locale: true, created_at: true, updated_at: true, published_at: true }
+const MATCH_CACHE = 256
+
+export interface MatchQuery {
+  locale: string | null
+  where: CompiledWhere | null
+  sort: CompiledSortKey[]
+  sortSignature: string
+  /** null: do not cache. */
+  cacheKey: string | null
+}
+
+/** Whether an entry lists in a state: never when trashed; published needs a snapshot; only_draft needs none. */
+export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
+  if (entry.deleted_at) return false
+  if (state === 'published') return entry.published !== null
+  if (state === 'only_draft') return entry.published === null
+  return true
+}
