@@ -1,4 +1,212 @@
-import type { H3 } from 'h3'
+import { open } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import type { IncomingMessage } from 'node:http'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
+import { CmsError } from '../../core/errors.ts'
+import { defineRoutes } from '../route.ts'
+import { readJsonBody } from '../body.ts'
+import { limitText } from '../../service/asset-files.ts'
+import { receiveMultipart } from '../../service/asset-upload.ts'
+import { toAssetJson } from '../../service/asset-view.ts'
+import {
+  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
+} from '../../service/assets.ts'
 
-export function registerAssetRoutes(_app: H3, _ctx: AppContext): void {}
+/** Room for multipart boundaries and small fields on top of the file itself. */
+const MULTIPART_OVERHEAD = 1024 * 1024
+
+/**
+ * `/files`: the hosted service's asset routes, plus a download route that streams the bytes.
+ * Like the hosted service, every asset route needs a token, even on a public project.
+ */
+export function registerAssetRoutes(app: H3, ctx: AppContext): void {
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/files', ability: 'read', token: 'always',
+      summary: 'List assets, newest first (`search`, `type=image|video|audio|document`, `paginate`, `page`)',
+      handler: (event) => {
+        const q = event.url.searchParams
+        return listAssets(ctx, { search: q.get('search'), type: q.get('type'), paginate: q.get('paginate') ?? q.get('per_page'), page: q.get('page'), trashed: q.get('trashed') }, event.url.origin, '/files')
+      },
+    },
+    {
+      method: 'POST', path: '/files', ability: 'create', token: 'always',
+      summary: 'Upload one file (multipart field `file`, optional `metadata` JSON) → 201 asset',
+      handler: async (event) => {
+        refuseOversized(event, ctx)
+        const [asset] = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'single' })
+        return json(toAssetJson(asset!, event.url.origin), 201)
+      },
+    },
+    {
+      method: 'POST', path: '/files/bulk/upload', ability: 'create', token: 'always',
+      summary: 'Upload several files in one multipart request → 201 `{message, data}`',
+      handler: async (event) => {
+        const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk' })
+        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, event.url.origin)) }, 201)
+      },
+    },
+    {
+      method: 'PATCH', path: '/files/bulk/metadata', ability: 'update', token: 'always',
+      summary: 'Update metadata of several assets `{items: [{uuid, alt_text, ...}]}`',
+      handler: async (event) => {
+        const assets = await bulkUpdateMetadata(ctx, await readJsonBody(event, ctx))
+        return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, event.url.origin)) }
+      },
+    },
+    {
+      method: 'GET', path: '/files/name/:filename', ability: 'read', token: 'always',
+      summary: 'The newest asset with this original file name',
+      handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), event.url.origin),
+    },
+    {
+      method: 'GET', path: '/files/:uuid', ability: 'read', token: 'always', summary: 'One asset',
+      handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), event.url.origin),
+    },
+    {
+      method: 'GET', path: '/files/:uuid/download', ability: 'read', token: 'always',
+      summary: 'The stored bytes (Content-Type, Content-Length, ETag, Range → 206/416)',
+      handler: (event) => download(event, ctx),
+    },
+    ...(['PUT', 'PATCH'] as const).map((method) => ({
+      method, path: '/files/:uuid', ability: 'update' as const, token: 'always' as const,
+      summary: 'Update an asset\'s metadata (alt_text, title, caption, description, author, copyright)',
+      handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), event.url.origin),
+    })),
+    {
+      method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
+      handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), event.url.origin),
+    },
+    {
+      method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',
+      summary: 'Trash an asset (`?force=1` deletes it and its bytes); 422 while entries reference it',
+      handler: async (event) => {
+        const force = /^(1|true|yes)$/i.test(event.url.searchParams.get('force') ?? '')
+        return { success: true, ...(await deleteAsset(ctx, decodeParam(event, 'uuid'), { force })) }
+      },
+    },
+  ])
+}
+
+/** The raw Node request when served by Node (cheapest, and it drains cleanly after an early answer); else the web body. */
+function requestStream(event: H3Event): Readable {
+  const node = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+  if (node) return node
+  const body = event.req.body
+  if (!body) return Readable.from([])
+  return Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
+}
+
+/** A declared length far over the limit is refused before a byte is read. */
+function refuseOversized(event: H3Event, ctx: AppContext): void {
+  const length = Number(event.req.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(length) && length > ctx.config.uploadLimit + MULTIPART_OVERHEAD) {
+    throw new CmsError('payload_too_large', `The file is larger than the upload limit of ${limitText(ctx.config.uploadLimit)} (set CMS_UPLOAD_LIMIT to raise it).`, { headers: { connection: 'close' } })
+  }
+}
+
+async function download(event: H3Event, ctx: AppContext): Promise<Response> {
+  const { asset, path, size } = await assetFile(ctx, decodeParam(event, 'uuid'))
+  const etag = `"${asset.sha256 || `${asset.uuid}-${size}`}"`
+  const type = /^(text\/|application\/json)/.test(asset.mime_type) ? `${asset.mime_type}; charset=utf-8` : asset.mime_type
+  const headers: Record<string, string> = {
+    'content-type': type,
+    etag,
+    'accept-ranges': 'bytes',
+    // The bytes behind an asset uuid never change; only a token holder may cache them.
+    'cache-control': 'private, max-age=31536000, immutable',
+    'content-disposition': disposition(asset.original_filename),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  }
+  const inm = event.req.headers.get('if-none-match')
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
+    return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control']! } })
+  }
+  let start = 0
+  let end = size - 1
+  let status = 200
+  const range = event.req.headers.get('range')
+  const ifRange = event.req.headers.get('if-range')
+  if (range && (!ifRange || ifRange.trim() === etag)) {
+    const parsed = parseRange(range, size)
+    if (parsed === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' } })
+    }
+    if (parsed) {
+      ;[start, end] = parsed
+      status = 206
+      headers['content-range'] = `bytes ${start}-${end}/${size}`
+    }
+  }
+  headers['content-length'] = String(size === 0 ? 0 : end - start + 1)
+  if (size === 0) return new Response(null, { status: 200, headers })
+  return new Response(fileStream(path, start, end), { status, headers })
+}
+
+/**
+ * One `bytes=` range as [start, end] inclusive; null when the header is not one we honour
+ * (several ranges, another unit: the whole file is sent, as RFC 9110 allows).
+ */
+export function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
+  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim())
+  if (!m) return null
+  const [, a, b] = m
+  if (a === '' && b === '') return null
+  if (a === '') {
+    const n = Number(b)
+    if (n === 0) return 'unsatisfiable'
+    return [Math.max(0, size - n), size - 1]
+  }
+  const start = Number(a)
+  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1)
+  if (start >= size || end < start) return 'unsatisfiable'
+  return [start, end]
+}
+
+/** A pull-based stream over a byte range: reads only as fast as the client takes it. */
+function fileStream(path: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start
+  let handle: Awaited<ReturnType<typeof open>> | undefined
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      handle ??= await open(path, 'r')
+      const want = Math.min(256 * 1024, end - position + 1)
+      const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
+      if (bytesRead === 0) {
+        await handle.close()
+        controller.close()
+        return
+      }
+      position += bytesRead
+      controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead))
+      if (position > end) {
+        await handle.close()
+        handle = undefined
+        controller.close()
+      }
+    },
+    async cancel() {
+      await handle?.close().catch(() => {})
+    },
+  }, { highWaterMark: 1 })
+}
+
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+function decodeParam(event: H3Event, name: string): string {
+  const raw = event.context.params?.[name] ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+}
