@@ -1,4 +1,70 @@
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import { readJsonBody } from '../body.ts'
+import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries.ts'
+import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/versions.ts'
+import { linkTranslation } from '../../service/translations.ts'
+import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/bulk.ts'
 
-export function registerEntryWriteRoutes(_app: H3, _ctx: AppContext): void {}
+/** Every way content changes over HTTP, plus version history: thin adapters over src/service/. */
+export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
+  const c = (e: H3Event) => param(e, 'collection')
+  const u = (e: H3Event) => param(e, 'uuid')
+  const n = (e: H3Event) => param(e, 'n')
+  const body = (e: H3Event) => readJsonBody(e, ctx)
+  const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
+  defineRoutes(app, ctx, [
+    { method: 'POST', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
+      handler: async (e) => json(await bulkCreate(ctx, c(e), await body(e)), 201) },
+    { method: 'PATCH', path: '/bulk/:collection/entries', ability: 'update', summary: 'Update entries in bulk (`{items: [{uuid, data, state?, locale?}]}`)',
+      handler: async (e) => json(await bulkUpdate(ctx, c(e), await body(e))) },
+    { method: 'DELETE', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
+      handler: async (e) => json(await bulkDelete(ctx, c(e), await body(e))) },
+    { method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
+      handler: async (e) => json(await createEntry(ctx, c(e), await body(e)), 201) },
+    { method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
+      handler: async (e) => json(await updateEntry(ctx, c(e), u(e), await body(e), 'replace')) },
+    { method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
+      handler: async (e) => json(await updateEntry(ctx, c(e), u(e), await body(e), 'patch')) },
+    { method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
+      handler: async (e) => {
+        const b = await optionalBody(e)
+        const force = truthy(e.url.searchParams.get('force')) || truthy(b.force)
+        return json(await deleteEntry(ctx, c(e), u(e), { force }))
+      } },
+    { method: 'POST', path: '/:collection/:uuid/restore', ability: 'delete', summary: 'Restore an entry from the trash',
+      handler: async (e) => json(await restoreEntry(ctx, c(e), u(e))) },
+    { method: 'POST', path: '/:collection/:uuid/publish', ability: 'update', summary: 'Publish the draft as the next version',
+      handler: async (e) => json(await publishEntry(ctx, c(e), u(e))) },
+    { method: 'POST', path: '/:collection/:uuid/unpublish', ability: 'update', summary: 'Unpublish (versions are kept)',
+      handler: async (e) => json(await unpublishEntry(ctx, c(e), u(e))) },
+    { method: 'POST', path: '/:collection/:uuid/discard-draft', ability: 'update', summary: 'Reset the draft to the published snapshot',
+      handler: async (e) => json(await discardDraft(ctx, c(e), u(e))) },
+    { method: 'POST', path: '/:collection/:uuid/link-translation', ability: 'update', summary: 'Link a translation (`{translation_entry_uuid}`)',
+      handler: async (e) => json(await linkTranslation(ctx, c(e), u(e), await body(e))) },
+    { method: 'GET', path: '/:collection/:uuid/versions', ability: 'read', token: 'always', summary: 'Versions of an entry, newest first',
+      handler: async (e) => json(await listEntryVersions(ctx, c(e), u(e))) },
+    { method: 'GET', path: '/:collection/:uuid/versions/:n', ability: 'read', token: 'always', summary: 'One version with its snapshot',
+      handler: async (e) => json(await getEntryVersion(ctx, c(e), u(e), n(e))) },
+    { method: 'PATCH', path: '/:collection/:uuid/versions/:n', ability: 'update', summary: 'Label or describe a version (`{label?, description?}`)',
+      handler: async (e) => json(await labelEntryVersion(ctx, c(e), u(e), n(e), await body(e))) },
+    { method: 'POST', path: '/:collection/:uuid/versions/:n/revert', ability: 'update', summary: 'Revert to version N (published as a new version)',
+      handler: async (e) => json(await revertEntryVersion(ctx, c(e), u(e), n(e))) },
+  ])
+}
+
+const param = (event: H3Event, name: string): string => {
+  const raw = event.context.params?.[name] ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+const truthy = (v: unknown): boolean => v === true || v === 1 || (typeof v === 'string' && /^(1|true|yes)$/i.test(v))
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+}

@@ -1,0 +1,98 @@
+import type { AppContext } from '../context.ts'
+import type { EntryRecord, VersionRecord } from '../core/types.ts'
+import { notFound, ValidationError } from '../core/errors.ts'
+import { now } from '../core/ids.ts'
+import type { CollectionIndex } from '../storage/store.ts'
+import type { FieldErrors } from '../schema/validator.ts'
+import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './entry-common.ts'
+
+/** Version history of an entry: list, read one, revert, label (the hosted service's v4 API). */
+
+export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): Record<string, unknown> {
+  return {
+    uuid: v.uuid, version_number: v.version_number, label: v.label, description: v.description, locale: v.locale,
+    translation_group_id: v.translation_group, published_at: v.published_at, created_at: v.created_at, updated_at: v.updated_at,
+    is_current_published: entry.published_version === v.version_number, created_by: null,
+  }
+}
+
+/** Snapshot fields as the API shows entries (password and hidden fields removed). */
+function snapshot(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): Record<string, unknown> {
+  const view = output(index, { ...entry, published: v.fields }, 'published')
+  return { fields: view.fields, meta: { locale: v.locale, translation_group_id: v.translation_group } }
+}
+
+export function parseVersionNumber(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isInteger(n) || n < 1) throw notFound('Version not found.')
+  return n
+}
+
+async function requireVersion(ctx: AppContext, index: CollectionIndex, entry: EntryRecord, n: number): Promise<VersionRecord> {
+  const version = await ctx.store.readVersion(index.collection.slug, entry.uuid, n)
+  if (!version || version.entry_uuid !== entry.uuid) throw notFound('Version not found.')
+  return version
+}
+
+/** `GET /{collection}/{uuid}/versions`: newest first. */
+export async function listEntryVersions(ctx: AppContext, slug: string, uuid: string): Promise<Array<Record<string, unknown>>> {
+  const index = requireCollection(ctx, slug)
+  const entry = requireEntry(index, uuid)
+  const versions = await ctx.store.listVersions(slug, entry.uuid)
+  return versions.map((v) => toVersionOutput(index, entry, v))
+}
+
+/** `GET /{collection}/{uuid}/versions/{n}`: the version with its snapshot. */
+export async function getEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
+  const index = requireCollection(ctx, slug)
+  const entry = requireEntry(index, uuid)
+  const version = await requireVersion(ctx, index, entry, parseVersionNumber(n))
+  return { ...toVersionOutput(index, entry, version), snapshot: snapshot(index, entry, version) }
+}
+
+/** `POST .../versions/{n}/revert`: vN's snapshot becomes the draft and is published as a new version. */
+export async function revertEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
+  const index = requireCollection(ctx, slug)
+  requireEntry(index, uuid)
+  const number = parseVersionNumber(n)
+  return withEntryLock(ctx, uuid, async () => {
+    const current = requireEntry(index, uuid)
+    const source = await requireVersion(ctx, index, current, number)
+    const label = source.label ? `Revert to v${number} (${source.label})` : `Revert to v${number}`
+    const draft: EntryRecord = { ...current, fields: source.fields, updated_at: now() }
+    const { entry, version } = await publishDraft(ctx, index, draft, label)
+    await ctx.events.append([event(ctx, index, 'content.updated', entry), event(ctx, index, 'content.published', entry)])
+    return {
+      message: `Reverted to version ${number} (new version v${version.version_number}).`,
+      version: toVersionOutput(index, entry, version), entry: output(index, entry, 'published'),
+    }
+  })
+}
+
+/** `PATCH .../versions/{n}`: `{label?, description?}` (strings or null). */
+export async function labelEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const index = requireCollection(ctx, slug)
+  requireEntry(index, uuid)
+  const number = parseVersionNumber(n)
+  const errors: FieldErrors = {}
+  const text = (key: 'label' | 'description', max: number): string | null | undefined => {
+    const v = body[key]
+    if (v === undefined) return undefined
+    if (v === null) return null
+    if (typeof v !== 'string') { errors[key] = [`The ${key} must be a string.`]; return undefined }
+    if (v.length > max) { errors[key] = [`The ${key} may not be greater than ${max} characters.`]; return undefined }
+    return v
+  }
+  const label = text('label', 255)
+  const description = text('description', 2000)
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors)
+  return withEntryLock(ctx, uuid, async () => {
+    const entry = requireEntry(index, uuid)
+    const current = await requireVersion(ctx, index, entry, number)
+    const next: VersionRecord = {
+      ...current, ...(label !== undefined ? { label } : {}), ...(description !== undefined ? { description } : {}), updated_at: now(),
+    }
+    await ctx.store.putVersion(slug, next)
+    return toVersionOutput(index, entry, next)
+  })
+}
