@@ -16,8 +16,15 @@ export interface ResolvedConfig {
   uploadMimeAllow: string[]
   webhookAllowInsecureHttp: boolean
   webhookAllowPrivateHosts: boolean
+  /** Length of a rate-limit window in ms (`CMS_RATE_LIMIT_WINDOW_MS`); 60 000 outside tests. */
+  rateLimitWindowMs: number
   /** Allowed CORS origins; `*` for all. */
   corsOrigins: string[]
+  /**
+   * Whether `CMS_CORS_ORIGINS` was set. Unset: any origin may read (GET/HEAD) a public
+   * project, nothing else. Set: the listed origins may make every request.
+   */
+  corsConfigured: boolean
   /** Raw environment after `.env` merging, for modules with their own settings (webhook secrets). */
   env: Readonly<Record<string, string | undefined>>
 }
@@ -34,6 +41,9 @@ export function resolveContentDir(input: ConfigInput): string {
   return resolve(input.cwd ?? process.cwd(), input.dir ?? env.CMS_CONTENT_DIR ?? 'content')
 }
 
+/** What each resolved config was built from, so SIGHUP can resolve it again. */
+const inputs = new WeakMap<ResolvedConfig, ConfigInput>()
+
 /** Reads `.env` beside the content dir (process env wins) and resolves every setting. */
 export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
   const contentDir = resolveContentDir(input)
@@ -48,7 +58,7 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
   }
   const bool = (name: string) => /^(1|true|yes|on)$/i.test(env[name] ?? '')
   const list = (name: string, fallback: string[]) => (env[name] ? env[name]!.split(',').map((s) => s.trim()).filter(Boolean) : fallback)
-  return Object.freeze({
+  const config: ResolvedConfig = Object.freeze({
     contentDir,
     stateDir: resolve(env.CMS_STATE_DIR ?? join(projectDir, '.cms')),
     rateLimitPerMinute: int('API_RATE_LIMIT_PER_MINUTE', 300),
@@ -57,9 +67,25 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
     uploadMimeAllow: list('CMS_UPLOAD_MIME_ALLOW', []),
     webhookAllowInsecureHttp: bool('WEBHOOK_ALLOW_INSECURE_HTTP'),
     webhookAllowPrivateHosts: bool('WEBHOOK_ALLOW_PRIVATE_HOSTS'),
+    rateLimitWindowMs: Math.max(1, int('CMS_RATE_LIMIT_WINDOW_MS', 60_000)),
     corsOrigins: list('CMS_CORS_ORIGINS', ['*']),
+    corsConfigured: env.CMS_CORS_ORIGINS !== undefined && env.CMS_CORS_ORIGINS.trim() !== '',
     env: Object.freeze(env),
   })
+  // The content dir stays what it resolved to; `.env` and the environment are read again.
+  inputs.set(config, input.env ? { dir: contentDir, env: input.env } : { dir: contentDir })
+  return config
+}
+
+/**
+ * Resolves the settings again from the same inputs: re-reads `.env` beside the content dir
+ * (and the process environment when none was passed in). This is what SIGHUP does to a
+ * running server, the local equivalent of the hosted service's "clear the configuration
+ * cache". Throws, leaving the caller to keep the old config, when a value is invalid.
+ */
+export function reloadConfig(previous: ResolvedConfig): ResolvedConfig {
+  const input = inputs.get(previous) ?? { dir: previous.contentDir }
+  return loadConfig(input)
 }
 
 /** `.env` parsed by Node's own `util.parseEnv`; a missing file is empty. */

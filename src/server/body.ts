@@ -27,6 +27,7 @@ export async function readJsonBody(event: H3Event, ctx: AppContext, options: { o
   } catch {
     throw badRequest('Request body is not valid UTF-8.')
   }
+  checkNesting(text)
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -34,7 +35,50 @@ export async function readJsonBody(event: H3Event, ctx: AppContext, options: { o
     throw badRequest(`Malformed JSON body: ${(error as Error).message.replace(/ in JSON at position.*$/, '')}.`)
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Request body must be a JSON object.')
+  checkKeys(value)
   return value as Record<string, unknown>
+}
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** 400 before parsing when brackets nest deeper than MAX_JSON_DEPTH (outside strings). */
+function checkNesting(text: string): void {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92 /* \\ */) i++
+      else if (c === 34 /* " */) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(`JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--
+  }
+}
+
+/**
+ * 400 for keys that name prototype machinery anywhere in the body. JSON.parse keeps them
+ * as plain data, but code further on that copies with `Object.assign` or walks keys into
+ * objects could be tricked; no field can be named so, so refusing them costs nothing.
+ */
+function checkKeys(root: object): void {
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (!value || typeof value !== 'object') continue
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object') stack.push(item)
+      continue
+    }
+    for (const key of Object.keys(value)) {
+      if (RESERVED_KEYS.has(key)) throw badRequest(`JSON body uses the reserved key "${key}".`)
+      const child = (value as Record<string, unknown>)[key]
+      if (child && typeof child === 'object') stack.push(child)
+    }
+  }
 }
 
 async function readLimited(event: H3Event, limit: number, ctx: AppContext): Promise<Uint8Array> {

@@ -1,9 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import type { H3Event } from 'h3'
-import { CmsError, forbidden, unauthenticated } from '../core/errors.ts'
+import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.ts'
+import { isSlug, isUuid } from '../core/ids.ts'
 import type { Ability, TokenRecord } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import type { RouteSpec } from './route.ts'
+import { findToken } from '../service/tokens.ts'
+
+export { findToken, hashToken, isExpired } from '../service/tokens.ts'
 
 export type Principal =
   | { kind: 'public' }
@@ -11,61 +15,110 @@ export type Principal =
   | { kind: 'local-admin'; key: string }
 
 /**
- * Project header, then token, then ability: the order and messages of the hosted service.
- * Runs before every route handler (see defineRoutes).
+ * What the `Authorization` header amounts to, before any route asks for an ability:
+ * - `none`: no bearer at all (or another scheme, which the hosted service ignores too);
+ * - `unknown`: a bearer that is no live token of this project (unknown, revoked, expired);
+ * - `foreign`: an end-user key (`uak_...`) or an authentication JWT: never an API token, always 401;
+ * - a principal for a valid project token or the local admin token of a running server.
  */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token'>): Principal {
+export type Credential =
+  | { kind: 'none' }
+  | { kind: 'unknown' }
+  | { kind: 'foreign' }
+  | Exclude<Principal, { kind: 'public' }>
+
+const credentials = new WeakMap<Request, Credential>()
+
+/** The request's credential, resolved once per request (the rate limiter and the guard both ask). */
+export function credentialOf(event: H3Event, ctx: AppContext): Credential {
+  const cached = credentials.get(event.req)
+  if (cached) return cached
+  const credential = resolveCredential(event.req.headers.get('authorization'), ctx)
+  credentials.set(event.req, credential)
+  return credential
+}
+
+/**
+ * Project header, then token, then ability: the order and messages of the hosted service.
+ * Runs before every route handler (see defineRoutes). Then the path parameters with a known
+ * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
+ * traversal-like segment is a 404 before any handler could touch the file system.
+ */
+export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path'>): Principal {
   if (spec.ability === null) return { kind: 'public' }
   const projectId = event.req.headers.get('project-id')
   if (!projectId) throw new CmsError('bad_request', 'Project header missing.')
-  if (projectId.toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
+  if (projectId.trim().toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
+  if (ctx.readOnly && isWrite(spec)) {
+    throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
+  }
 
-  const principal = authenticate(event, ctx)
-  const needsToken = spec.token === 'always' || spec.ability !== 'read' || ctx.store.project.api === 'private'
-  if (principal.kind === 'public') {
-    if (!needsToken) return principal
-    // A public project answers tokenless writes with 401: there is no identity to hold abilities.
-    throw unauthenticated()
-  }
-  if (principal.kind === 'token' && !principal.abilities.has(spec.ability) && !principal.abilities.has('*')) {
-    // Public reads pass with any token, as the hosted service does.
-    if (!needsToken) return { kind: 'public' }
-    throw forbidden()
-  }
+  const principal = authorize(credentialOf(event, ctx), ctx, spec)
+  checkParams(event, spec.path)
   return principal
 }
 
-function authenticate(event: H3Event, ctx: AppContext): Principal {
-  const header = event.req.headers.get('authorization')
-  if (!header) return { kind: 'public' }
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!m) throw unauthenticated()
-  const token = m[1]!
-  if (ctx.localAdminToken && safeEqual(token, ctx.localAdminToken)) return { kind: 'local-admin', key: 'local-admin' }
-  const record = findToken(ctx.store.tokens, token)
-  if (!record) throw unauthenticated()
-  return { kind: 'token', name: record.name, abilities: new Set(record.abilities), key: `token:${record.name}` }
+/** Whether a caller with this credential may use a route needing `ability` (pure: no request). */
+export function authorize(credential: Credential, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token'>): Principal {
+  if (spec.ability === null) return { kind: 'public' }
+  const needsToken = spec.token === 'always' || spec.ability !== 'read' || ctx.store.project.api === 'private'
+  switch (credential.kind) {
+    case 'foreign':
+      // End-user keys and JWTs identify people, not API clients: refused even where no token is needed.
+      throw unauthenticated()
+    case 'none':
+    case 'unknown':
+      // Public reads pass with no token or a stale one, as the hosted service lets them.
+      if (!needsToken) return { kind: 'public' }
+      throw unauthenticated()
+    case 'token':
+      if (credential.abilities.has(spec.ability) || credential.abilities.has('*')) return credential
+      if (!needsToken) return { kind: 'public' }
+      throw forbidden()
+    case 'local-admin':
+      return credential
+  }
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+/** Routes a read-only replica refuses: every non-GET route except introspection (which writes nothing). */
+const isWrite = (spec: Pick<RouteSpec, 'ability' | 'method'>): boolean =>
+  spec.method !== 'GET' && spec.ability !== 'read' && spec.ability !== 'introspect'
 
-/** Looks a token up by its SHA-256, comparing digests in constant time; expired tokens do not match. */
-export function findToken(tokens: readonly TokenRecord[], token: string): TokenRecord | undefined {
-  const digest = Buffer.from(hashToken(token), 'hex')
-  const nowMs = Date.now()
-  let found: TokenRecord | undefined
-  for (const record of tokens) {
-    const candidate = Buffer.from(record.hash, 'hex')
-    if (candidate.length === digest.length && timingSafeEqual(candidate, digest)) found = record
-  }
-  if (found?.expires_at && Date.parse(found.expires_at) <= nowMs) return undefined
-  return found
+const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/
+
+function resolveCredential(header: string | null, ctx: AppContext): Credential {
+  if (!header) return { kind: 'none' }
+  const m = /^\s*Bearer\s+(.*?)\s*$/i.exec(header)
+  if (!m || !m[1]) return { kind: 'none' }
+  const token = m[1]
+  if (token.startsWith('uak_') || JWT_RE.test(token)) return { kind: 'foreign' }
+  if (ctx.localAdminToken && safeEqual(token, ctx.localAdminToken)) return { kind: 'local-admin', key: 'local-admin' }
+  const record = findToken(ctx.store.tokens, token)
+  if (!record) return { kind: 'unknown' }
+  return { kind: 'token', name: record.name, abilities: new Set(record.abilities), key: `token:${record.hash}` }
 }
 
 const safeEqual = (a: string, b: string): boolean => {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** 404 for a path parameter that cannot name anything, with the message the resource's own lookup gives. */
+function checkParams(event: H3Event, pattern: string): void {
+  const params = event.context.params
+  if (!params) return
+  for (const [name, raw] of Object.entries(params)) {
+    const value = String(raw)
+    if ((name === 'collection' || name === 'slug') && !isSlug(value)) throw notFound('Collection not found.')
+    if (name === 'uuid' && !isUuid(value)) throw notFound(missingMessage(pattern))
+  }
+}
+
+function missingMessage(pattern: string): string {
+  if (pattern.startsWith('/webhooks')) return 'Webhook not found.'
+  if (pattern.startsWith('/files')) return 'Asset not found.'
+  return 'Content not found.'
 }
 
 export type { Ability }

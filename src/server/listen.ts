@@ -2,6 +2,7 @@ import { listen, type Listener } from 'listhen'
 import { toNodeHandler } from 'h3/node'
 import type { H3 } from 'h3'
 import { CmsError } from '../core/errors.ts'
+import { answerClientErrors } from './client-error.ts'
 
 export interface ServerHandle {
   url: string
@@ -33,6 +34,7 @@ export async function startServer(app: H3, options: { port?: number; host?: stri
   } catch (error) {
     throw new CmsError('conflict', `Cannot listen on ${host}:${requested}: ${(error as Error).message}`)
   }
+  answerClientErrors(listener.server)
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requested
   if (requested !== 0 && port !== requested) {

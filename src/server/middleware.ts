@@ -1,8 +1,76 @@
-import type { H3 } from 'h3'
+import { getRequestIP, type H3, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import { CmsError } from '../core/errors.ts'
+import { toErrorResponse } from './errors.ts'
+import { credentialOf } from './guard.ts'
+import { corsHeaders, isPreflight, preflight } from './cors.ts'
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts'
+import { checkPath, checkQuery } from './request-limits.ts'
+import { reloadConfigOnSignal } from './reload.ts'
 
 /**
- * Cross-cutting request handling (rate limits, CORS, body limits) registered before any
- * route. The access-control issue fills this in.
+ * Cross-cutting request handling, registered before any route: CORS (preflights answered
+ * here), request-target limits (path traversal → 404, query beyond the parser's limits → 400),
+ * then the rate limit. Headers (CORS, `X-RateLimit-*`) are added to every answer, errors
+ * included. Also makes SIGHUP re-read the configuration.
  */
-export function registerMiddleware(_app: H3, _ctx: AppContext): void {}
+export function registerMiddleware(app: H3, ctx: AppContext): void {
+  const limiter = createRateLimiter()
+  reloadConfigOnSignal(ctx)
+  app.use(async (event, next) => {
+    if (isPreflight(event)) return preflight(event, ctx)
+    const headers: Record<string, string> = corsHeaders(event, ctx)
+    let result: unknown
+    try {
+      checkPath(rawTarget(event))
+      checkQuery(event.url.search)
+      rateLimit(event, ctx, limiter, headers)
+      result = await next()
+    } catch (error) {
+      result = toErrorResponse(error instanceof Error && !(error instanceof CmsError) && error.cause instanceof Error ? error.cause : error)
+    }
+    return withHeaders(event, result, headers)
+  })
+}
+
+/** Counts the request against its key; adds the `X-RateLimit-*` headers; throws the 429. */
+function rateLimit(event: H3Event, ctx: AppContext, limiter: RateLimiter, headers: Record<string, string>): void {
+  const limit = ctx.config.rateLimitPerMinute
+  if (limit <= 0) return
+  const credential = credentialOf(event, ctx)
+  // CLI commands reach a running server with its local admin token: never throttled.
+  if (credential.kind === 'local-admin') return
+  const key = credential.kind === 'token' ? credential.key : `ip:${getRequestIP(event) ?? 'unknown'}`
+  const windowMs = ctx.config.rateLimitWindowMs
+  const decision = limiter.hit(key, limit, windowMs)
+  headers['x-ratelimit-limit'] = String(decision.limit)
+  headers['x-ratelimit-remaining'] = String(decision.remaining)
+  if (decision.allowed) return
+  headers['retry-after'] = String(decision.retryAfter)
+  const per = windowMs === 60_000 ? 'per minute' : `per ${windowMs} ms`
+  throw new CmsError(
+    'rate_limited',
+    `Too Many Attempts. This server allows ${limit} requests ${per} per API token (or per client address without one); retry in ${decision.retryAfter} s, or raise API_RATE_LIMIT_PER_MINUTE (0 turns the limit off) in the environment or the .env file beside the content dir and send the server SIGHUP.`,
+  )
+}
+
+/** The request target as the client sent it, before URL normalisation resolved any `..`. */
+function rawTarget(event: H3Event): string {
+  const node = (event.req as { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req
+  return node?.url ?? event.url.pathname
+}
+
+function withHeaders(event: H3Event, result: unknown, headers: Record<string, string>): unknown {
+  const entries = Object.entries(headers)
+  if (entries.length === 0) return result
+  if (result instanceof Response) {
+    const merged = new Headers(result.headers)
+    for (const [name, value] of entries) {
+      if (name === 'vary' && merged.has('vary')) merged.set('vary', `${merged.get('vary')}, ${value}`)
+      else merged.set(name, value)
+    }
+    return new Response(result.body, { status: result.status, statusText: result.statusText, headers: merged })
+  }
+  for (const [name, value] of entries) event.res.headers.set(name, value)
+  return result
+}

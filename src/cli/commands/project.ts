@@ -1,3 +1,69 @@
 import type { Command } from 'commander'
+import { dirOption, jsonOption } from '../options.ts'
+import { CliError, printJson } from '../output.ts'
+import type { ProjectSummary } from '../../service/project-settings.ts'
 
-export function registerProject(_program: Command): void {}
+interface Opts { dir?: string; json?: boolean }
+
+/**
+ * `cms project show|set`: project settings in content/project.yaml. Edited directly; a running
+ * server's watcher applies the change (e.g. `--api private`) at once.
+ */
+export function registerProject(program: Command): void {
+  const project = program.command('project').description('show or change project settings (public/private API, name)')
+
+  project
+    .command('show')
+    .description('print the project id, API mode, locales and counts')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts) => {
+      const { projectSummary } = await import('../../service/project-settings.ts')
+      const summary = await withStore(opts, async (store) => projectSummary(store))
+      if (opts.json) printJson(summary)
+      else printSummary(summary)
+    })
+
+  project
+    .command('set')
+    .description('change settings: --api private makes every route need a token')
+    .option('--api <mode>', 'public (anyone with the project id reads) or private (every request needs a token)')
+    .option('--name <name>', 'project name')
+    .option('--description <text>', 'project description ("" clears it)')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts & { api?: string; name?: string; description?: string }) => {
+      if (opts.api === undefined && opts.name === undefined && opts.description === undefined) {
+        throw new CliError('nothing to change: pass --api public|private, --name or --description')
+      }
+      const { updateProjectSettings } = await import('../../service/project-settings.ts')
+      const result = await withStore(opts, (store) => updateProjectSettings(store, {
+        ...(opts.api !== undefined ? { api: opts.api } : {}),
+        ...(opts.name !== undefined ? { name: opts.name } : {}),
+        ...(opts.description !== undefined ? { description: opts.description } : {}),
+      }))
+      if (opts.json) printJson({ ...result.project, changed: result.changed })
+      else {
+        process.stdout.write(result.changed ? 'Updated project.yaml.\n' : 'Nothing changed.\n')
+        printSummary(result.project)
+      }
+    })
+}
+
+async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.ts').ContentStore) => Promise<T>): Promise<T> {
+  const { createContext } = await import('../../context.ts')
+  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
+  try {
+    return await fn(ctx.store)
+  } finally {
+    await ctx.close()
+  }
+}
+
+function printSummary(p: ProjectSummary): void {
+  process.stdout.write(`${p.name}\n`)
+  process.stdout.write(`  project id: ${p.uuid}\n`)
+  process.stdout.write(`  api:        ${p.api}${p.api === 'private' ? ' (every request needs a token)' : ' (reads need only the project-id header)'}\n`)
+  process.stdout.write(`  locales:    ${p.locales.join(', ')} (default ${p.default_locale})\n`)
+  process.stdout.write(`  content:    ${p.collections} collections, ${p.entries} entries, ${p.tokens} tokens\n`)
+}
