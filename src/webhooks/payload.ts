@@ -37,10 +37,11 @@ export function buildBody(input: BodyInput): Record<string, unknown> {
     body.collection_id = event.collection?.uuid ?? null
     body.collection = event.collection?.slug ?? null
     body.content_id = event.entry_uuid ?? null
-    if (event.version !== undefined && event.version !== null) body.version = event.version
   }
   body.timestamp = input.timestamp
   body.delivery_id = input.deliveryId
+  // Ours: the published version the event concerns, when there is one.
+  if (event.version !== undefined && event.version !== null) body.version = event.version
   if (input.content) body[event.event.startsWith('asset.') ? 'asset' : 'content_entry'] = input.content
   return body
 }

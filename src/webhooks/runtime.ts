@@ -84,12 +84,13 @@ function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): D
  * every pending delivery (those left by a crash or by CLI commands included), and turns
  * external file changes into `file`-sourced events. Idempotent; stopped by `ctx.close()`.
  */
-export async function startDelivery(ctx: AppContext): Promise<void> {
+export function startDelivery(ctx: AppContext): void {
   const state = ctx.webhooks
   if (!state || state.worker) return
-  await state.outbox.compact().catch((error: unknown) => console.error('[cms] could not compact the webhook outbox:', error))
   const worker = createWorker(ctx, state, false)
   state.worker = worker
+  // Safe alongside the worker: the journal runs appends and the rewrite in one queue.
+  state.outbox.compact().catch((error: unknown) => console.error('[cms] could not compact the webhook outbox:', error))
   const unsubscribe = ctx.store.onChange((change) => {
     if (change.kind === 'webhook') {
       if (change.after) worker.release(change.uuid)

@@ -1,4 +1,63 @@
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import { readJsonBody } from '../body.ts'
+import { startDelivery } from '../../webhooks/runtime.ts'
+import {
+  createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
+} from '../../service/webhooks.ts'
 
-export function registerWebhookRoutes(_app: H3, _ctx: AppContext): void {}
+/**
+ * Webhook management (spec: admin ability, a token always). Registering the routes on a
+ * writable context also starts the delivery loop: every app that serves this context
+ * (`cms serve`, the test server) delivers; a `--read-only` replica does not.
+ */
+export function registerWebhookRoutes(app: H3, ctx: AppContext): void {
+  if (!ctx.readOnly) startDelivery(ctx)
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/webhooks', ability: 'admin', token: 'always', summary: 'List webhooks (bare array; secrets never shown)',
+      handler: () => listWebhooks(ctx),
+    },
+    {
+      method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
+      handler: async (event) => json(201, await createWebhook(ctx, await readJsonBody(event, ctx))),
+    },
+    {
+      method: 'GET', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'One webhook',
+      handler: (event) => getWebhook(ctx, param(event, 'uuid')),
+    },
+    {
+      method: 'PUT', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (omitted fields, secret included, are kept)',
+      handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
+    },
+    {
+      method: 'PATCH', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (same as PUT)',
+      handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
+    },
+    {
+      method: 'DELETE', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Delete a webhook (204)',
+      handler: async (event) => {
+        await deleteWebhook(ctx, param(event, 'uuid'))
+        return new Response(null, { status: 204 })
+      },
+    },
+    {
+      method: 'GET', path: '/webhooks/:uuid/logs', ability: 'admin', token: 'always', summary: 'Delivery attempts, newest first (`paginate`, `page`)',
+      handler: (event) => webhookLogs(ctx, param(event, 'uuid'), { paginate: event.url.searchParams.get('paginate'), page: event.url.searchParams.get('page') }, event.url.origin),
+    },
+    {
+      method: 'POST', path: '/webhooks/:uuid/test', ability: 'admin', token: 'always', summary: 'Send a signed test ping now; answers with the receiver\'s reply',
+      handler: (event) => testWebhook(ctx, param(event, 'uuid')),
+    },
+    {
+      method: 'POST', path: '/webhooks/deliveries/:delivery/redeliver', ability: 'admin', token: 'always', summary: 'Queue a logged delivery again (new delivery_id) (202)',
+      handler: async (event) => json(202, await redeliver(ctx, param(event, 'delivery'))),
+    },
+  ])
+}
+
+const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
