@@ -34,7 +34,7 @@ export async function receiveMultipart(ctx: AppContext, body: Readable, contentT
       busboy = Busboy({
         headers: { 'content-type': contentType },
         limits: { files: maxFiles, fields: 40, fieldSize: 64 * 1024, parts: maxFiles + 40, headerPairs: 200 },
-        preservePath: false,
+        preservePath: true,
         defParamCharset: 'utf8',
       })
     } catch (error) {
