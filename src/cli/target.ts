@@ -25,6 +25,8 @@ export interface TargetOptions {
   url?: string
   token?: string
   project?: string
+  /** `--no-deliver`: a command run without a server leaves its webhook deliveries queued. */
+  deliver?: boolean
 }
 
 /** Adds `--url`, `--token`, `--project` to a command that can talk to a server. */
@@ -33,6 +35,7 @@ export function addTargetOptions(command: Command): Command {
     .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
     .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
     .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
+    .addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
 }
 
 /** Hooks run after a local (no server) command, before the store closes: e.g. deliver webhooks. */
@@ -50,7 +53,7 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     const projectId = await readProjectId(config.contentDir)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
-  const ctx = await createContext({ config, source: 'cli' })
+  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
   try {
     const result = await fn({ kind: 'local', ctx })
     for (const hook of localExitHooks) await hook(ctx)
