@@ -1,3 +1,169 @@
 import type { Command } from 'commander'
+import { readFile } from 'node:fs/promises'
+import { addTargetOptions, withTarget, type Target, type TargetOptions } from '../target.ts'
+import { dirOption, jsonOption } from '../options.ts'
+import { CliError, EXIT, printJson } from '../output.ts'
 
-export function registerEntry(_program: Command): void {}
+interface Opts extends TargetOptions { json?: boolean }
+interface WriteOpts extends Opts { data?: string; file?: string; state?: string; locale?: string }
+
+const BODY_KEYS = new Set(['data', 'state', 'status', 'locale'])
+const enc = encodeURIComponent
+
+/**
+ * `cms entry ...`: every content change from the command line. Each command goes through
+ * withTarget: a running server (HTTP, same answers as the API) or the services directly.
+ * `--json` prints exactly the API's response body.
+ */
+export function registerEntry(program: Command): void {
+  const entry = program.command('entry').description('create, read, update, publish and delete content entries')
+
+  const write = (name: string, args: string, description: string) =>
+    command(entry, name, args, description)
+      .option('--data <json>', 'field values as a JSON object (or a full body {data, state, locale})')
+      .option('--file <path>', 'read the JSON from a file (default: stdin when it is not a terminal)')
+      .option('--state <state>', 'draft or published')
+      .option('--locale <code>', 'locale of the entry (default: the project default)')
+
+  write('create', '<collection>', 'create an entry').action(async (slug: string, opts: WriteOpts) => {
+    const body = await readBody(opts)
+    const result = await withTarget<{ data: Entry }>(opts, (t) => t.kind === 'remote'
+      ? t.api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body })
+      : import('../../service/entries.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
+    done(opts, result, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
+  })
+
+  for (const [name, mode] of [['update', 'replace'], ['patch', 'patch']] as const) {
+    write(name, '<collection> <uuid>', mode === 'replace' ? 'replace the draft of an entry' : 'merge field values into the draft of an entry')
+      .action(async (slug: string, uuid: string, opts: WriteOpts) => {
+        const body = await readBody(opts)
+        const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
+          ? t.api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body })
+          : import('../../service/entries.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
+        done(opts, result, `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
+      })
+  }
+
+  command(entry, 'list', '<collection>', 'list entries (the API query language: --where, --state, --locale, --query)')
+    .option('--where <field=value...>', 'equality filter; repeat for more (AND)')
+    .option('--state <state>', 'published (default), draft, only_draft')
+    .option('--locale <code>', 'only this locale')
+    .option('--limit <n>', 'at most n entries')
+    .option('--query <qs>', 'a raw query string, e.g. "where[views][gt]=10&sort=views:desc"')
+    .action(async (slug: string, opts: Opts & { where?: string[]; state?: string; locale?: string; limit?: string; query?: string }) => {
+      const params = new URLSearchParams(opts.query ?? '')
+      for (const w of opts.where ?? []) {
+        const i = w.indexOf('=')
+        if (i < 1) throw new CliError(`--where expects field=value, got ${JSON.stringify(w)}`)
+        params.append(`where[${w.slice(0, i)}]`, w.slice(i + 1))
+      }
+      if (opts.state) params.set('state', opts.state)
+      if (opts.locale) params.set('locale', opts.locale)
+      if (opts.limit) params.set('limit', opts.limit)
+      const qs = params.toString()
+      const result = await withTarget(opts, (t) => t.kind === 'remote'
+        ? t.api.request<unknown>('GET', `/${enc(slug)}${qs ? `?${qs}` : ''}`)
+        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, qs, 'http://127.0.0.1').body) as unknown))
+      if (opts.json) return printJson(result)
+      const list = Array.isArray(result) ? result : (result as { data?: unknown }).data ?? [result]
+      for (const e of (Array.isArray(list) ? list : [list]) as Entry[]) process.stdout.write(`${line(e)}\n`)
+    })
+
+  command(entry, 'get', '<collection> <uuid>', 'show one entry').option('--state <state>', 'published (default) or draft').option('--locale <code>', 'translation in this locale')
+    .action(async (slug: string, uuid: string, opts: Opts & { state?: string; locale?: string }) => {
+      const params = new URLSearchParams()
+      if (opts.state) params.set('state', opts.state)
+      if (opts.locale) params.set('translation_locale', opts.locale)
+      const qs = params.toString()
+      const result = await withTarget(opts, (t) => t.kind === 'remote'
+        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${qs ? `?${qs}` : ''}`)
+        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, qs, 'http://127.0.0.1').body) as unknown))
+      printJson(result)
+    })
+
+  const simple = (name: string, path: string, description: string, fn: (t: Extract<Target, { kind: 'local' }>, slug: string, uuid: string) => Promise<{ message: string }>) =>
+    command(entry, name, '<collection> <uuid>', description).action(async (slug: string, uuid: string, opts: Opts) => {
+      const result = await withTarget(opts, (t) => t.kind === 'remote'
+        ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/${path}`)
+        : fn(t, slug, uuid))
+      done(opts, result, result.message)
+    })
+  simple('publish', 'publish', 'publish the draft as the next version', (t, s, u) => import('../../service/entries.ts').then((m) => m.publishEntry(t.ctx, s, u)))
+  simple('unpublish', 'unpublish', 'unpublish (versions are kept)', (t, s, u) => import('../../service/entries.ts').then((m) => m.unpublishEntry(t.ctx, s, u)))
+  simple('discard', 'discard-draft', 'reset the draft to the published version', (t, s, u) => import('../../service/entries.ts').then((m) => m.discardDraft(t.ctx, s, u)))
+  simple('restore', 'restore', 'restore an entry from the trash', (t, s, u) => import('../../service/entries.ts').then((m) => m.restoreEntry(t.ctx, s, u)))
+
+  command(entry, 'delete', '<collection> <uuid>', 'move an entry to the trash (--force: delete it and its versions)')
+    .option('--force', 'delete permanently')
+    .action(async (slug: string, uuid: string, opts: Opts & { force?: boolean }) => {
+      const force = opts.force === true
+      const result = await withTarget(opts, (t) => t.kind === 'remote'
+        ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
+        : import('../../service/entries.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
+      done(opts, result, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
+    })
+
+  command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot')
+    .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
+      const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
+        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
+        : import('../../service/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
+      if (opts.json || n) return printJson(result)
+      for (const v of result as Array<{ version_number: number; label: string | null; published_at: string; is_current_published: boolean }>) {
+        process.stdout.write(`v${v.version_number}  ${v.published_at}${v.is_current_published ? '  (published)' : ''}${v.label ? `  ${v.label}` : ''}\n`)
+      }
+    })
+
+  command(entry, 'revert', '<collection> <uuid> <n>', 'copy version n into the draft and publish it as a new version')
+    .action(async (slug: string, uuid: string, n: string, opts: Opts) => {
+      const result = await withTarget(opts, (t) => t.kind === 'remote'
+        ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/versions/${enc(n)}/revert`)
+        : import('../../service/versions.ts').then((m) => m.revertEntryVersion(t.ctx, slug, uuid, n) as Promise<{ message: string }>))
+      done(opts, result, result.message)
+    })
+}
+
+interface Entry { uuid: string; locale: string; published_at: string | null; fields: Record<string, unknown> }
+
+function command(parent: Command, name: string, args: string, description: string): Command {
+  return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()))
+}
+
+function done(opts: Opts, result: unknown, message: string): void {
+  if (opts.json) printJson(result)
+  else process.stdout.write(`${message}\n`)
+}
+
+function line(e: Entry): string {
+  const first = Object.values(e.fields ?? {}).find((v) => typeof v === 'string')
+  return `${e.uuid}  ${e.locale}  ${e.published_at ?? 'draft'}${first ? `  ${String(first).slice(0, 60)}` : ''}`
+}
+
+/** The request body from --data, --file or stdin: field values, or a full `{data, state, locale}` body. */
+async function readBody(opts: WriteOpts): Promise<Record<string, unknown>> {
+  let text: string | undefined = opts.data
+  if (text === undefined && opts.file) {
+    text = await readFile(opts.file, 'utf8').catch((error: NodeJS.ErrnoException) => { throw new CliError(`Cannot read ${opts.file}: ${error.code ?? error.message}`) })
+  }
+  if (text === undefined && !process.stdin.isTTY) text = await readStdin()
+  if (text === undefined || text.trim() === '') throw new CliError('No field values: pass --data \'{"title": "..."}\', --file <path>, or pipe JSON on stdin.')
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new CliError(`The data is not valid JSON: ${(error as Error).message}`)
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CliError('The data must be a JSON object.', EXIT.problem)
+  const obj = value as Record<string, unknown>
+  const isBody = 'data' in obj && typeof obj.data === 'object' && Object.keys(obj).every((k) => BODY_KEYS.has(k))
+  const body: Record<string, unknown> = isBody ? { ...obj } : { data: obj }
+  if (opts.state) body.state = opts.state
+  if (opts.locale) body.locale = opts.locale
+  return body
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
