@@ -189,12 +189,12 @@ export class DeliveryWorker {
       await outbox.finish(d, false)
       if (outcome === 'gone') {
         error = 'Receiver answered 410 Gone: the webhook was disabled (set status to true to enable it again).'
-        await this.#deps.disable(webhook, error)
       } else {
         error ??= `Receiver answered ${result.httpStatus}; not retried (only 408, 429 and 5xx are).`
       }
     }
     await logs.add(record({ ...base, status: result.httpStatus === null ? 'error' : String(result.httpStatus), result, error, next }))
+    if (outcome === 'gone') await this.#deps.disable(webhook, error!)
   }
 }
 
