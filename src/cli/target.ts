@@ -22,6 +22,8 @@ export type Target = { kind: 'remote'; api: ApiClient } | { kind: 'local'; ctx: 
 
 export interface TargetOptions {
   dir?: string
+  /** Server URL when the command's own `--url` means something else (e.g. `cms webhook add --url`). */
+  server?: string
   url?: string
   token?: string
   project?: string
@@ -29,10 +31,14 @@ export interface TargetOptions {
   deliver?: boolean
 }
 
-/** Adds `--url`, `--token`, `--project` to a command that can talk to a server. */
+/**
+ * Adds `--url`, `--token`, `--project` to a command that can talk to a server. A command
+ * whose own `--url` means something else (a webhook's target) gets `--server <url>` instead.
+ */
 export function addTargetOptions(command: Command): Command {
+  const urlTaken = command.options.some((o) => o.long === '--url')
   return command
-    .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
+    .addOption(new Option(urlTaken ? '--server <url>' : '--url <url>', 'send to a running server at this URL').env('CMS_URL'))
     .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
     .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
     .addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
@@ -43,10 +49,11 @@ export const localExitHooks: Array<(ctx: AppContext) => Promise<void>> = []
 
 export async function withTarget<T>(options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
   const config = loadConfig({ dir: options.dir })
-  if (options.url) {
+  const serverUrl = options.server ?? options.url
+  if (serverUrl) {
     const projectId = options.project ?? (await readProjectId(config.contentDir))
     if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)
-    return fn({ kind: 'remote', api: createApiClient(options.url, projectId, options.token) })
+    return fn({ kind: 'remote', api: createApiClient(serverUrl, projectId, options.token) })
   }
   const running = await readServerInfo(config.stateDir)
   if (running?.url && running.token) {

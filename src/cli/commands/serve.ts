@@ -17,13 +17,7 @@ export function registerServe(program: Command): void {
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
       })
-      const { store } = server.ctx
-      process.stdout.write(`cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}\n`)
-      process.stdout.write(`  url:        ${server.http.url}\n`)
-      process.stdout.write(`  project id: ${store.project.uuid}\n`)
-      process.stdout.write(`  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)\n`)
-      if (store.problems.size > 0) process.stdout.write(`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\`\n`)
-      process.stdout.write(`  try:        curl -H "project-id: ${store.project.uuid}" ${server.http.url}/\n`)
+      // Signal handlers first: a script may send SIGTERM as soon as it reads the URL.
       const shutdown = (signal: string) => {
         process.stderr.write(`\n${signal}: finishing in-flight writes...\n`)
         server.stop().then(() => process.exit(0), (error) => {
@@ -33,5 +27,16 @@ export function registerServe(program: Command): void {
       }
       process.once('SIGINT', () => shutdown('SIGINT'))
       process.once('SIGTERM', () => shutdown('SIGTERM'))
+      const { store } = server.ctx
+      const lines = [
+        `cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}`,
+        `  url:        ${server.http.url}`,
+        `  project id: ${store.project.uuid}`,
+        `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
+        ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
+        `  try:        curl -H "project-id: ${store.project.uuid}" ${server.http.url}/`,
+      ]
+      // One write, so a reader that sees the URL sees everything.
+      process.stdout.write(`${lines.join('\n')}\n`)
     })
 }
