@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// Read throughput: our server vs json-server 0.17 (same data, equivalent queries) vs a bare
+// node:http server answering a fixed body of the same byte size (the ceiling), plus a trivial
+// h3 route answering the same bytes (the h3-only ceiling). autocannon, 20 connections,
+// warm-up then measured rounds; medians. Then Q2 again at 100k entries for us alone.
+//
+//   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=3 BENCH_SECONDS=4)
+//   BENCH_BIG=0 skips the 100k run.
+import { spawn, execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { generate, toTemplate, toJsonServer } from './gen-workload.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const data = join(root, 'bench/.data/read')
+const N = Number(process.env.BENCH_N ?? 10000)
+const BIG = Number(process.env.BENCH_BIG ?? 100000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+
+const QUERIES = [
+  { id: 'Q1', ours: '?paginate=20', js: '?state=published&_page=1&_limit=20' },
+  { id: 'Q2', ours: '?locale=en&where[category]=Science&sort=views:desc&paginate=20&page=2', js: '?state=published&locale=en&category=Science&_sort=views&_order=desc&_page=2&_limit=20' },
+  { id: 'Q3', ours: '?where[title][like]=%25delta%25&limit=20', js: '?state=published&title_like=delta&_limit=20' },
+  // json-server has no count: its closest is the X-Total-Count of a one-row page.
+  { id: 'Q4', ours: '?where[views][gte]=50000&count=1', js: '?state=published&views_gte=50000&_page=1&_limit=1' },
+  // json-server cannot exclude fields: it sends them.
+  { id: 'Q5', ours: '?exclude=content&paginate=50&page=3', js: '?state=published&_page=3&_limit=50' },
+]
+
+const children = new Set()
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
+process.on('SIGINT', () => process.exit(130))
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)) })
+  })
+}
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  let err = ''
+  child.stderr.on('data', (d) => { err += d; if (err.length > 4000) err = err.slice(-4000) })
+  children.add(child)
+  child.on('exit', () => children.delete(child))
+  return { child, stderr: () => err, stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', r); child.kill('SIGTERM') }) }
+}
+
+async function waitFor(url, headers, proc, timeoutMs = 300000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.stderr()}`)
+    try { const r = await fetch(url, { headers }); if (r.status < 500) { await r.arrayBuffer(); return } } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`timeout waiting for ${url}`)
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
+
+async function cannon(url, headers, seconds) {
+  const r = await autocannon({ url, connections: 20, duration: seconds, headers })
+  if (r.errors > 0 || r.non2xx > 0) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+async function measure(url, headers) {
+  await cannon(url, headers, WARMUP)
+  const rounds = []
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await cannon(url, headers, SECONDS))
+  return { rps: median(rounds.map((r) => r.rps)), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)) }
+}
+
+function importWorkload(n) {
+  const dir = join(data, `n${n}`)
+  const content = join(dir, 'content')
+  if (!existsSync(join(content, 'project.yaml'))) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const entries = generate(n)
+    writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(entries)))
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(toJsonServer(entries)))
+    process.stdout.write(`importing ${n} entries...\n`)
+    // The importer `cms import` runs, called directly (so the bench does not depend on every CLI module).
+    const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  }
+  const projectId = /^uuid:\s*['"]?([0-9a-f-]{36})/m.exec(readFileSync(join(content, 'project.yaml'), 'utf8'))[1]
+  return { dir, content, projectId }
+}
+
+async function startOurs(content, projectId) {
+  rmSync(join(content, '..', '.cms'), { recursive: true, force: true })
+  const port = await freePort()
+  // `cms serve` in a child process: runServer from dist/, as the serve command calls it.
+  const code = `import { runServer } from ${JSON.stringify(join(root, 'dist/server/run.js'))}; await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1' })`
+  const proc = start(['--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
+  const headers = { 'project-id': projectId, accept: 'application/json' }
+  await waitFor(`http://127.0.0.1:${port}/`, headers, proc)
+  return { proc, base: `http://127.0.0.1:${port}`, headers }
+}
+
+/** A ceiling server (bare node:http, or a trivial h3 route) answering, per URL, a fixed body of the given size. */
+async function startCeiling(kind, sizes) {
+  const port = await freePort()
+  const file = join(data, `sizes-${kind}.json`)
+  writeFileSync(file, JSON.stringify(sizes))
+  const code = kind === 'bare'
+    ? `import http from 'node:http'; import fs from 'node:fs';
+       const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, Buffer.from('"' + 'x'.repeat(n - 2) + '"')]));
+       http.createServer((req, res) => { const b = bodies.get(req.url) ?? Buffer.from('{}'); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': b.length }); res.end(b) }).listen(${port}, '127.0.0.1')`
+    : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node';
+       const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, '"' + 'x'.repeat(n - 2) + '"']));
+       const app = new H3(); app.get('/**', (event) => new Response(bodies.get(event.url.pathname + event.url.search) ?? '{}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+       http.createServer(toNodeHandler(app)).listen(${port}, '127.0.0.1')`
+  const proc = start(['--input-type=module', '-e', code])
+  await waitFor(`http://127.0.0.1:${port}/`, {}, proc)
+  return { proc, base: `http://127.0.0.1:${port}` }
+}
+
+async function startJsonServer(dbFile) {
+  const port = await freePort()
+  const proc = start(['node_modules/json-server/lib/cli/bin.js', '--quiet', '--port', String(port), '--host', '127.0.0.1', dbFile])
+  await waitFor(`http://127.0.0.1:${port}/articles?_limit=1`, {}, proc)
+  return { proc, base: `http://127.0.0.1:${port}` }
+}
+
+const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
+
+/** Waits until the server answers promptly (the file watcher's initial scan can block it for seconds after start). */
+async function settle(url, headers) {
+  const until = Date.now() + 120000
+  let fast = 0
+  while (Date.now() < until && fast < 10) {
+    const t = performance.now()
+    const r = await fetch(url, { headers })
+    await r.arrayBuffer()
+    fast = performance.now() - t < 25 ? fast + 1 : 0
+    if (fast === 0) await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+async function main() {
+  mkdirSync(data, { recursive: true })
+  process.stdout.write('building dist/...\n')
+  try { execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' }) } catch {}
+  const w = importWorkload(N)
+  const ours = await startOurs(w.content, w.projectId)
+  await settle(ours.base + '/articles?limit=1', ours.headers)
+  const sizes = {}
+  for (const q of QUERIES) {
+    const r = await fetch(ours.base + '/articles' + q.ours, { headers: ours.headers })
+    const body = Buffer.from(await r.arrayBuffer())
+    if (r.status !== 200) throw new Error(`${q.id}: ${r.status} ${body}`)
+    q.bytes = body.length
+    sizes['/articles' + q.ours] = body.length
+  }
+  const bare = await startCeiling('bare', sizes)
+  const h3 = await startCeiling('h3', sizes)
+  const js = await startJsonServer(join(w.dir, 'db.json'))
+  // All servers run side by side; each query is measured on each in turn, round by round, so
+  // a drift in machine load hits every column alike.
+  const targets = (q) => [
+    ['ours', ours.base + '/articles' + q.ours, ours.headers],
+    ['bare', bare.base + '/articles' + q.ours, {}],
+    ['h3', h3.base + '/articles' + q.ours, {}],
+    ['js', js.base + '/articles' + q.js, {}],
+  ]
+  const results = {}
+  for (const q of QUERIES) {
+    const rounds = { ours: [], bare: [], h3: [], js: [] }
+    for (const [, url, headers] of targets(q)) await cannon(url, headers, WARMUP)
+    for (let i = 0; i < ROUNDS; i++) for (const [name, url, headers] of targets(q)) rounds[name].push(await cannon(url, headers, SECONDS))
+    results[q.id] = Object.fromEntries(Object.entries(rounds).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) }]))
+    process.stdout.write(`${q.id} done\n`)
+  }
+  for (const s of [ours, bare, h3, js]) await s.proc.stop()
+
+  const lines = []
+  lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + median of ${ROUNDS}×${SECONDS}s rounds`)
+  lines.push('| query | bytes | ours req/s | ours p50/p99 ms | json-server req/s | json-server p50/p99 ms | bare req/s | h3-only req/s | ours/json-server | ours/bare | ours/h3-only |')
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const q of QUERIES) {
+    const r = results[q.id]
+    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${fmt(r.ours.rps)} | ${r.ours.p50}/${r.ours.p99} | ${fmt(r.js.rps)} | ${r.js.p50}/${r.js.p99} | ${fmt(r.bare.rps)} | ${fmt(r.h3.rps)} | ${fmt(r.ours.rps / r.js.rps, 1)}× | ${fmt(100 * r.ours.rps / r.bare.rps)}% | ${fmt(100 * r.ours.rps / r.h3.rps)}% |`)
+  }
+  process.stdout.write(lines.join('\n') + '\n')
+
+  if (BIG > 0) {
+    const big = importWorkload(BIG)
+    const s = await startOurs(big.content, big.projectId)
+    const q = QUERIES[1]
+    await settle(s.base + '/articles?limit=1', s.headers)
+    const r = await measure(s.base + '/articles' + q.ours, s.headers)
+    await s.proc.stop()
+    process.stdout.write(`\nQ2 at ${BIG} entries (ours alone): ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`)
+  }
+}
+
+main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1) })
