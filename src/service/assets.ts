@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readdir, rmdir, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../core/errors.ts'
 import { isUuid, now } from '../core/ids.ts'
@@ -221,6 +221,23 @@ export async function assetFile(ctx: AppContext, uuid: string): Promise<{ asset:
   const info = await stat(path).catch(() => null)
   if (!info?.isFile()) throw new CmsError('not_found', 'The asset file is missing from content/assets.')
   return { asset, path, size: info.size, mtimeMs: info.mtimeMs }
+}
+
+/**
+ * Removes empty `assets/<uuid>/` folders that have no metadata: what an upload interrupted by
+ * a crash leaves once the loader has deleted its temp file. A folder with any file in it is
+ * never touched (it may be a hand-added asset whose YAML is still to come).
+ */
+export async function removeOrphanUploadDirs(ctx: AppContext): Promise<number> {
+  const root = ctx.store.layout.assetsDir
+  const items = await readdir(root, { withFileTypes: true }).catch(() => [])
+  let removed = 0
+  for (const item of items) {
+    if (!item.isDirectory() || !isUuid(item.name) || ctx.store.assets.has(item.name)) continue
+    // rmdir refuses a non-empty folder, which is exactly the guard we want.
+    if (await rmdir(join(root, item.name)).then(() => true, () => false)) removed++
+  }
+  return removed
 }
 
 function assertWritable(ctx: AppContext): void {

@@ -10,7 +10,7 @@ import { limitText } from '../../service/asset-files.ts'
 import { receiveMultipart } from '../../service/asset-upload.ts'
 import { toAssetJson } from '../../service/asset-view.ts'
 import {
-  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
+  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, removeOrphanUploadDirs, requireAsset, restoreAsset, updateAssetMetadata,
 } from '../../service/assets.ts'
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
@@ -21,6 +21,7 @@ const MULTIPART_OVERHEAD = 1024 * 1024
  * Like the hosted service, every asset route needs a token, even on a public project.
  */
 export function registerAssetRoutes(app: H3, ctx: AppContext): void {
+  if (!ctx.readOnly) void removeOrphanUploadDirs(ctx).catch(() => {})
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/files', ability: 'read', token: 'always',
