@@ -72,7 +72,7 @@ const md = (s: string): string => s.replace(/([\\`*_[\]<>|#~])/g, '\\$1')
 const code = (v: unknown): string => `\`${value(v, 60).replace(/`/g, "'")}\``
 
 function markdown(r: DiffReport): string {
-  const out: string[] = ['## Content changes', '', `\`${md(r.base.rev)}\` (${r.base.commit.slice(0, 7)}) → \`${md(r.head.rev)}\` (${r.head.commit.slice(0, 7)})`, '']
+  const out: string[] = ['## Content changes', '', `\`${r.base.rev.replace(/`/g, "'")}\` (${r.base.commit.slice(0, 7)}) → \`${r.head.rev.replace(/`/g, "'")}\` (${r.head.commit.slice(0, 7)})`, '']
   if (isEmptyReport(r)) return `${out.join('\n')}No content changes.\n`
   out.push(`**${summaryLine(r)}**`, '')
   if (r.project.length > 0) {

@@ -123,6 +123,7 @@ export async function validateTree(root: string): Promise<ValidateReport> {
 
   await crossChecks(root, project, collections, entries, versions, assets, report)
 
+  for (const p of problems) p.line ??= 1
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)))
   return { root, ok: problems.length === 0, files: state.files, entries: entries.size, problems }
 }
@@ -181,7 +182,7 @@ async function crossChecks(
   /** Line lookups re-read the (few) files that have a cross-file problem. */
   const later: Array<{ rel: string; side: 'fields' | 'published' | null; key: string; rule: Rule; message: string }> = []
   const locales = new Set(project?.locales ?? [])
-  const unique = new Map<string, string>()
+  const unique = new Map<string, { rel: string; reported: boolean }>()
   const singletons = new Map<string, string>()
   const groups = new Map<string, EntryInfo[]>()
   const sorted = [...entries.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1))
@@ -208,8 +209,12 @@ async function crossChecks(
       if (v === undefined || v === null || v === '') continue
       const key = `${slug}\u0000${entry.locale}\u0000${f.name}\u0000${JSON.stringify(v)}`
       const first = unique.get(key)
-      if (first) later.push({ rel, side: 'fields', key: f.name, rule: 'unique', message: `${f.name}: ${JSON.stringify(v)} must be unique but ${first} has it too` })
-      else unique.set(key, rel)
+      if (!first) { unique.set(key, { rel, reported: false }); continue }
+      later.push({ rel, side: 'fields', key: f.name, rule: 'unique', message: `${f.name}: ${JSON.stringify(v)} must be unique but ${first.rel} has it too` })
+      if (!first.reported) {
+        first.reported = true
+        later.push({ rel: first.rel, side: 'fields', key: f.name, rule: 'unique', message: `${f.name}: ${JSON.stringify(v)} must be unique but ${rel} has it too` })
+      }
     }
     const sides: Array<['fields' | 'published', Record<string, unknown>]> = [['fields', entry.fields]]
     if (entry.published && entry.published !== entry.fields) sides.push(['published', entry.published])
