@@ -10,6 +10,8 @@ import { CliError, EXIT } from './output.ts'
 /** The HTTP API of a running server, as CLI commands call it. */
 export interface ApiClient {
   url: string
+  /** The project and auth headers every request carries (for streamed requests made outside `request`). */
+  headers: Readonly<Record<string, string>>
   request<T = unknown>(method: string, path: string, options?: { query?: Record<string, unknown>; body?: unknown }): Promise<T>
 }
 
@@ -72,12 +74,14 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
 
 export function createApiClient(url: string, projectId: string, token?: string): ApiClient {
   const base = url.replace(/\/+$/, '')
+  const headers = { 'project-id': projectId, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }
   return {
     url: base,
+    headers,
     request<T>(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}) {
       const init: FetchOptions<'json'> = {
         method,
-        headers: { 'project-id': projectId, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers,
         retry: 0,
         timeout: 30_000,
       }
