@@ -67,7 +67,7 @@ export async function loadTree(store: ContentStore, onProgress?: (p: LoadProgres
     if (!index) { store.reportProblem({ file: rel, message: `no collection "${slug}" (collections/${slug}.yaml is missing)` }); return }
     const entry = toEntry(r.value)
     if (`${entry.uuid}.json` !== name.toLowerCase()) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); return }
-    shareUnchangedSnapshot(entry)
+    shareUnchangedSnapshot(entry, r.text)
     index.entries.set(entry.uuid, entry)
   })
 }
@@ -91,6 +91,18 @@ async function loadSimple(
  * Most published entries have no pending draft: let both sides point at one object so the
  * index holds the values once (a large part of RSS at 100k entries).
  */
-export function shareUnchangedSnapshot(entry: { fields: Record<string, unknown>; published: Record<string, unknown> | null }): void {
-  if (entry.published && JSON.stringify(entry.published) === JSON.stringify(entry.fields)) entry.published = entry.fields
+export function shareUnchangedSnapshot(entry: { fields: Record<string, unknown>; published: Record<string, unknown> | null }, text?: string): void {
+  if (!entry.published) return
+  // In a canonical file both blocks are printed the same way: comparing the text is a memcmp.
+  if (text !== undefined) {
+    const f = text.indexOf('\n  "fields": ')
+    const p = text.indexOf('\n  "published": ')
+    if (f !== -1 && p > f) {
+      const fieldsText = text.slice(f + 13, text.lastIndexOf(',', p))
+      const publishedText = text.slice(p + 16, text.lastIndexOf('}'))
+      if (fieldsText.trimEnd() === publishedText.trimEnd()) entry.published = entry.fields
+      return
+    }
+  }
+  if (JSON.stringify(entry.published) === JSON.stringify(entry.fields)) entry.published = entry.fields
 }

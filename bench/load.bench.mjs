@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm run bench:load`: imports the standard workload at N entries (default 100000), then times
+// `cms serve` from spawn to ready (URL printed, port answering) and reports its RSS against the
+// content's size on disk. Medians over 3 starts. Targets: ready < 5 s, RSS < 4x content size.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generate, toTemplate } from './gen-workload.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const n = Number(process.argv[2] ?? process.env.BENCH_LOAD_N ?? 100000)
+const data = join(root, 'bench', '.data', `load-${n}`)
+const content = join(data, 'content')
+const bin = join(root, 'bin', 'cms.mjs')
+
+if (!existsSync(join(content, 'project.yaml'))) {
+  rmSync(data, { recursive: true, force: true })
+  mkdirSync(data, { recursive: true })
+  const file = join(data, 'template.json')
+  writeFileSync(file, JSON.stringify(toTemplate(generate(n))))
+  const t = Date.now()
+  const r = spawnSync(process.execPath, [bin, 'import', file, '--dir', content, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 })
+  if (r.status !== 0) { console.error(r.stderr); process.exit(1) }
+  console.log(`imported ${n} entries in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+}
+
+function diskSize(dir) {
+  let bytes = 0
+  let files = 0
+  const walk = (d) => {
+    for (const item of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, item.name)
+      if (item.isDirectory()) walk(p)
+      else { bytes += statSync(p).size; files++ }
+    }
+  }
+  walk(dir)
+  return { bytes, files }
+}
+
+function startOnce() {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint()
+    const child = spawn(process.execPath, [bin, 'serve', '--dir', content, '--port', '0', '--read-only'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' } })
+    let out = ''
+    child.stdout.on('data', async (d) => {
+      out += d
+      const m = /url:\s+(\S+)/.exec(out)
+      const id = /project id:\s+(\S+)/.exec(out)
+      if (!m || !id || child.readyAt) return
+      child.readyAt = Number(process.hrtime.bigint() - t0) / 1e6
+      const res = await fetch(`${m[1]}/articles?limit=1`, { headers: { 'project-id': id[1] } })
+      await res.arrayBuffer()
+      const answeredAt = Number(process.hrtime.bigint() - t0) / 1e6
+      // Let the watcher's initial scan settle before reading RSS: that is the steady state.
+      await new Promise((r) => setTimeout(r, 3000))
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024
+      child.kill('SIGTERM')
+      child.on('exit', () => resolve({ readyMs: child.readyAt, answeredMs: answeredAt, rss }))
+    })
+    child.stderr.on('data', (d) => (out += d))
+    child.on('exit', (code) => { if (!child.readyAt) reject(new Error(`serve exited ${code}: ${out}`)) })
+  })
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const { bytes, files } = diskSize(content)
+const du = Number(spawnSync('du', ['-sk', content], { encoding: 'utf8' }).stdout.split('\t')[0]) * 1024
+const runs = []
+for (let i = 0; i < 3; i++) runs.push(await startOnce())
+const ready = median(runs.map((r) => r.readyMs))
+const answered = median(runs.map((r) => r.answeredMs))
+const rss = median(runs.map((r) => r.rss))
+const mb = (b) => `${(b / 1048576).toFixed(0)} MB`
+console.log(`entries: ${n}, files: ${files}, content: ${mb(bytes)} (sum of file sizes), ${mb(du)} on disk (du)`)
+console.log(`ready (URL printed, listening): median ${(ready / 1000).toFixed(2)} s  [${runs.map((r) => (r.readyMs / 1000).toFixed(2)).join(', ')}]  target < 5 s`)
+console.log(`first answer (GET /articles?limit=1): median ${(answered / 1000).toFixed(2)} s`)
+console.log(`RSS: median ${mb(rss)} = ${(rss / bytes).toFixed(2)}x the content's file bytes, ${(rss / du).toFixed(2)}x its du size  target < 4x`)
