@@ -1,10 +1,11 @@
-import type { Command } from 'commander'
+import { Option, type Command } from 'commander'
 import { addTargetOptions, localExitHooks, withTarget, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
-interface EditOpts extends Opts {
+interface EditOpts extends Omit<Opts, 'url'> {
+  server?: string
   name?: string
   url?: string
   events?: string
@@ -29,8 +30,13 @@ localExitHooks.push(async (ctx) => {
 export function registerWebhook(program: Command): void {
   const webhook = program.command('webhook').description('webhooks: signed deliveries of content events, with retries and logs')
   const common = (cmd: Command) => addTargetOptions(cmd.addOption(dirOption()).addOption(jsonOption()))
+  // `add` and `update` take the receiver's --url, so the server to talk to is --server there.
+  const editing = (cmd: Command) => cmd.addOption(dirOption()).addOption(jsonOption())
+    .addOption(new Option('--server <url>', 'send to a running server at this URL').env('CMS_URL'))
+    .addOption(new Option('--token <token>', 'API token for --server').env('CMS_TOKEN'))
+    .addOption(new Option('--project <uuid>', 'project id for --server (default: from project.yaml)').env('CMS_PROJECT_ID'))
 
-  common(webhook.command('add')
+  editing(webhook.command('add')
     .description('create a webhook')
     .requiredOption('--name <name>', 'a name for people')
     .requiredOption('--url <url>', 'receiver URL (https unless WEBHOOK_ALLOW_INSECURE_HTTP=true)')
@@ -47,7 +53,7 @@ export function registerWebhook(program: Command): void {
       if (opts.secret && opts.generateSecret) throw new CliError('Pass --secret or --generate-secret, not both.', EXIT.problem)
       const secret = opts.generateSecret ? generateSecret() : opts.secret
       const body = { ...toBody(opts), ...(secret ? { secret } : {}) }
-      const created = await withTarget(opts, async (t) => t.kind === 'remote'
+      const created = await withTarget(target(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('POST', '/webhooks', { body })
         : (await import('../../service/webhooks.ts')).createWebhook(t.ctx, body))
       if (opts.json) return printJson(opts.generateSecret ? { ...created, secret } : created)
@@ -79,7 +85,7 @@ export function registerWebhook(program: Command): void {
       printRecord(w)
     })
 
-  common(webhook.command('update <uuid>')
+  editing(webhook.command('update <uuid>')
     .description('change a webhook; options left out keep their value (the secret too)')
     .option('--name <name>').option('--url <url>').option('--events <list>').option('--sources <list>')
     .option('--collections <list>', 'comma list; an empty string means all collections')
@@ -95,7 +101,7 @@ export function registerWebhook(program: Command): void {
       if (opts.enabled && opts.disabled) throw new CliError('Pass --enabled or --disabled, not both.', EXIT.problem)
       const secret = opts.generateSecret ? generateSecret() : opts.secret
       const body: Record<string, unknown> = { ...toBody(opts), ...(secret ? { secret } : {}), ...(opts.clearSecret ? { secret: null } : {}) }
-      const w = await withTarget(opts, async (t) => t.kind === 'remote'
+      const w = await withTarget(target(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('PUT', `/webhooks/${encodeURIComponent(uuid)}`, { body })
         : (await import('../../service/webhooks.ts')).updateWebhook(t.ctx, uuid, body))
       if (opts.json) return printJson(opts.generateSecret ? { ...w, secret } : w)
@@ -158,6 +164,14 @@ export function registerWebhook(program: Command): void {
       if (opts.json) printJson(r)
       else process.stdout.write(`Queued ${String(r.event)} again as delivery ${String(r.delivery_id)} (redelivery of ${deliveryId}).\n`)
     })
+}
+
+/** Where add/update send their work: `--server` plays the part `--url` has elsewhere. */
+function target(opts: EditOpts): TargetOptions {
+  return {
+    ...(opts.dir ? { dir: opts.dir } : {}), ...(opts.server ? { url: opts.server } : {}),
+    ...(opts.token ? { token: opts.token } : {}), ...(opts.project ? { project: opts.project } : {}),
+  }
 }
 
 /** The API body for the options given (only those given, so `update` keeps the rest). */
