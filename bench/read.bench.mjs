@@ -116,7 +116,7 @@ async function startCeiling(kind, sizes) {
        http.createServer((req, res) => { const b = bodies.get(req.url) ?? Buffer.from('{}'); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': b.length }); res.end(b) }).listen(${port}, '127.0.0.1')`
     : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node';
        const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, '"' + 'x'.repeat(n - 2) + '"']));
-       const app = new H3(); app.get('/**', (event) => new Response(bodies.get(event.url.pathname + event.url.search) ?? '{}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+       const app = new H3(); app.get('/**', (event) => { event.res.headers.set('content-type', 'application/json; charset=utf-8'); return bodies.get(event.url.pathname + event.url.search) ?? '{}' });
        http.createServer(toNodeHandler(app)).listen(${port}, '127.0.0.1')`
   const proc = start(['--input-type=module', '-e', code])
   await waitFor(`http://127.0.0.1:${port}/`, {}, proc)

@@ -19,10 +19,20 @@ export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
 
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
 
-function send(event: H3Event, result: ReadResult): Response {
-  const headers = { etag: result.etag, 'cache-control': 'no-cache' }
-  if (matchesEtag(event.req.headers.get('if-none-match'), result.etag)) return new Response(null, { status: 304, headers })
-  return new Response(result.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+/**
+ * Answers through h3's own response path (status and headers on `event.res`, body as a
+ * string): on Node that is srvx's fast response, measurably cheaper than a web `Response`.
+ */
+function send(event: H3Event, result: ReadResult): string {
+  const headers = event.res.headers
+  headers.set('etag', result.etag)
+  headers.set('cache-control', 'no-cache')
+  if (matchesEtag(event.req.headers.get('if-none-match'), result.etag)) {
+    event.res.status = 304
+    return ''
+  }
+  headers.set('content-type', 'application/json; charset=utf-8')
+  return result.body
 }
 
 /** `If-None-Match`: `*` or a comma list of (possibly weak) tags; compared weakly, as RFC 9110 says for GET. */
