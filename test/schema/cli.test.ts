@@ -102,6 +102,7 @@ describe('the same commands against a server (--url)', () => {
       const token = await addToken(server, 'admin', ['admin', 'read'])
       const remote = ['--url', server.url, '--token', token, '--project', project.projectId]
       const added = await cms(['field', 'add', 'posts', 'summary', '--type', 'longtext', ...remote, ...dir()])
+      expect(added.stderr).toBe('')
       expect(added.code).toBe(0)
       expect(added.stdout).toBe('Added field summary (longtext) to posts\n')
       expect(server.ctx.store.collection('posts')!.collection.fields.some((f) => f.name === 'summary')).toBe(true)
