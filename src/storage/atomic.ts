@@ -60,14 +60,17 @@ async function syncDir(dir: string): Promise<void> {
   await handle.close()
 }
 
-/** Deletes temp files a crashed writer left behind. Returns how many were removed. */
-export async function removeStaleTempFiles(root: string): Promise<number> {
+/**
+ * Deletes temp files a crashed writer left behind. Returns how many were removed.
+ * `skip` names top-level folders to leave out (the loader handles those itself).
+ */
+export async function removeStaleTempFiles(root: string, skip: readonly string[] = []): Promise<number> {
   let removed = 0
   const walk = async (dir: string): Promise<void> => {
     const items = await readdir(dir, { withFileTypes: true }).catch(() => [])
     await Promise.all(items.map(async (item) => {
       const path = join(dir, item.name)
-      if (item.isDirectory()) return walk(path)
+      if (item.isDirectory()) return dir === root && skip.includes(item.name) ? undefined : walk(path)
       if (item.name.includes(TEMP_MARK)) {
         await rm(path, { force: true })
         removed++

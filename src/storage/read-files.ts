@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkFile, type FileKind } from './file-schemas.ts'
@@ -22,6 +23,18 @@ export async function readChecked(path: string, rel: string, kind: FileKind): Pr
   let text: string
   try {
     text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+  }
+  return parseChecked(text, rel, kind)
+}
+
+/** `readChecked` without the promise: for the startup load of many small files. */
+export function readCheckedSync(path: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
