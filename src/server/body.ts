@@ -92,7 +92,10 @@ async function readLimited(event: H3Event, limit: number, ctx: AppContext): Prom
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => {})
+      // Not reader.cancel(): that destroys the request mid-body, and the node server (and
+      // listhen's shutdown tracker) then crash on the socket going away under the answer.
+      // The 413 closes the connection instead, discarding what the client still sends.
+      reader.releaseLock()
       throw tooLarge(ctx)
     }
     chunks.push(value)
@@ -107,4 +110,4 @@ async function readLimited(event: H3Event, limit: number, ctx: AppContext): Prom
 }
 
 const tooLarge = (ctx: AppContext) =>
-  new CmsError('payload_too_large', `Request body is larger than ${ctx.config.bodyLimit} bytes (set CMS_BODY_LIMIT to raise it).`)
+  new CmsError('payload_too_large', `Request body is larger than ${ctx.config.bodyLimit} bytes (set CMS_BODY_LIMIT to raise it).`, { headers: { connection: 'close' } })
