@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
 type Op =
-  | { kind: 'append'; text: string; done: (error?: unknown) => void }
+  | { kind: 'append'; text: string; sync: boolean; done: (error?: unknown) => void }
   | { kind: 'rewrite'; render: () => unknown[]; done: (error?: unknown) => void }
 
 /**
@@ -34,11 +34,16 @@ export class Journal {
     return { journal, records }
   }
 
-  append(records: readonly unknown[]): Promise<void> {
+  /**
+   * Appends records; resolves once they are written (and fsynced unless `sync: false`, for
+   * records whose loss in a power cut is harmless: they survive a killed process either way).
+   */
+  append(records: readonly unknown[], options: { sync?: boolean } = {}): Promise<void> {
     if (records.length === 0) return Promise.resolve()
     const text = records.map((r) => `${JSON.stringify(r)}\n`).join('')
     this.lines += records.length
-    return this.#enqueue((done) => ({ kind: 'append', text, done }))
+    const sync = this.durable && options.sync !== false
+    return this.#enqueue((done) => ({ kind: 'append', text, sync, done }))
   }
 
   /** Replaces the file with the records `render` returns when the rewrite's turn comes (atomic). */
@@ -80,7 +85,7 @@ export class Journal {
       try {
         const handle = await this.#open()
         await handle.write(batch.map((op) => op.text).join(''))
-        if (this.durable) await handle.datasync()
+        if (batch.some((op) => op.sync)) await handle.datasync()
         for (const op of batch) op.done()
       } catch (error) {
         for (const op of batch) op.done(error)

@@ -100,7 +100,7 @@ export class Outbox implements EventSink {
 
   /** Records a failed attempt and when to try again. */
   async schedule(delivery: Delivery, attempts: number, due: number): Promise<void> {
-    await this.#journal.append([{ t: 'r', d: delivery.id, n: attempts, due } satisfies Line])
+    await this.#journal.append([{ t: 'r', d: delivery.id, n: attempts, due } satisfies Line], { sync: false })
     delivery.attempts = attempts
     delivery.due = due
     this.#notify()
@@ -113,7 +113,9 @@ export class Outbox implements EventSink {
 
   /** Records that a delivery is done (delivered, or failed for good); it will not be sent again. */
   async finish(delivery: Delivery, ok: boolean): Promise<void> {
-    await this.#journal.append([{ t: 'x', d: delivery.id, ok } satisfies Line])
+    // Written before the delivery counts as done, so a killed process never sends it again; not
+    // fsynced: only a power cut could lose it, and then the receiver sees the same delivery_id twice.
+    await this.#journal.append([{ t: 'x', d: delivery.id, ok } satisfies Line], { sync: false })
     this.#pending.delete(delivery.id)
     this.#finishedSinceCompact++
     this.#notify()
