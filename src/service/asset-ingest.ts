@@ -13,6 +13,8 @@ import { isMimeAllowed, limitText, resolveMime, sanitizeFilename } from './asset
 
 /** Bytes kept in memory for signature sniffing and image dimensions; the rest only streams through. */
 const HEAD_BYTES = 128 * 1024
+/** Buffering per stream stage: large enough for few, big disk writes; small enough to bound memory. */
+export const STREAM_HWM = 1024 * 1024
 
 /** An upload written to its temp file and checked, not yet visible: `commitUpload` or `discardUpload`. */
 export interface StagedUpload {
@@ -58,7 +60,7 @@ export async function stageUpload(
   const meter = new Meter(limit, options.onBytes)
   try {
     await mkdir(dir, { recursive: true })
-    await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', mode: 0o644, flush: true }))
+    await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', mode: 0o644, flush: true, highWaterMark: STREAM_HWM }))
     if (meter.size === 0) throw new ValidationError({ [key]: ['The file is empty.'] })
     const { fileTypeFromBuffer, supportedExtensions } = await import('file-type')
     const head = meter.head()
@@ -146,7 +148,7 @@ class Meter extends Transform {
   readonly #onBytes: ((total: number) => void) | undefined
 
   constructor(limit: number, onBytes?: (total: number) => void) {
-    super()
+    super({ highWaterMark: STREAM_HWM })
     this.#limit = limit
     this.#onBytes = onBytes
   }

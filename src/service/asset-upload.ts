@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { CmsError, ValidationError, badRequest } from '../core/errors.ts'
 import type { AssetRecord } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
-import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, type AssetMetadata, type StagedUpload } from './asset-ingest.ts'
+import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, STREAM_HWM, type AssetMetadata, type StagedUpload } from './asset-ingest.ts'
 
 export interface MultipartOptions {
   /** `single`: exactly one file (POST /files); `bulk`: one or more (POST /files/bulk/upload). */
@@ -35,6 +35,8 @@ export async function receiveMultipart(ctx: AppContext, body: Readable, contentT
         headers: { 'content-type': contentType },
         limits: { files: maxFiles, fields: 40, fieldSize: 64 * 1024, parts: maxFiles + 40, headerPairs: 200 },
         preservePath: true,
+        fileHwm: STREAM_HWM,
+        highWaterMark: STREAM_HWM,
         defParamCharset: 'utf8',
       })
     } catch (error) {
