@@ -9,7 +9,7 @@ let env: WritingEnv
 beforeAll(async () => { env = await setupWriting() })
 afterAll(() => env.close())
 
-test('200 simultaneous creates with one unique value: exactly one 201, 199 422s', async () => {
+test('200 simultaneous creates with one unique value: exactly one 201, 199 422s', { timeout: 60_000 }, async () => {
   const results = await Promise.all(Array.from({ length: 200 }, (_, i) =>
     env.req('/articles', { method: 'POST', json: { data: { title: `Racer ${i}`, slug: 'the-one-slug' } } })))
   const statuses = results.map((r) => r.status)
@@ -20,7 +20,7 @@ test('200 simultaneous creates with one unique value: exactly one 201, 199 422s'
   expect(holders).toHaveLength(1)
 })
 
-test('1000 simultaneous creates of distinct entries all land: every file valid, the index equal to the files', async () => {
+test('1000 simultaneous creates of distinct entries all land: every file valid, the index equal to the files', { timeout: 180_000 }, async () => {
   const before = env.server.ctx.store.collection('articles')!.entries.size
   const results = await Promise.all(Array.from({ length: 1000 }, (_, i) =>
     env.req('/articles', { method: 'POST', json: { state: i % 2 ? 'published' : 'draft', data: { title: `Bulk entry ${i}`, slug: `bulk-${i}`, views: i, tags: [{ value: `t${i}` }] } } })))

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Write throughput through the HTTP API with durable atomic writes (temp file, fsync, rename,
+// directory fsync), against the ceiling of this disk: a bare fsync+rename loop writing files of
+// the same size in the same directory layout, at the same concurrency, in the same run.
+//   - sequential creates/s (one client, one request at a time)
+//   - 20-concurrent creates/s (20 clients in a loop)
+//   - publish latency p50/p99 (draft → next version: version file + entry file)
+// Server in a child process (dist/, loopback, ephemeral port); ROUNDS rounds, medians.
+//
+//   node bench/write.bench.mjs     (BENCH_BASE=1000 BENCH_SEQ=300 BENCH_CONC=2000 BENCH_PUB=300 BENCH_ROUNDS=3)
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs'
+import { open, rename, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generate, toTemplate } from './gen-workload.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const data = join(root, 'bench/.data/write')
+const BASE = Number(process.env.BENCH_BASE ?? 1000)
+const SEQ = Number(process.env.BENCH_SEQ ?? 300)
+const CONC = Number(process.env.BENCH_CONC ?? 2000)
+const PUB = Number(process.env.BENCH_PUB ?? 300)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const WORKERS = 20
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+
+const children = new Set()
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
+process.on('SIGINT', () => process.exit(130))
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)] }
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] }
+
+/** Runs fn(i) for i < n on `workers` loops, stopping early after SECONDS; returns completions per second. */
+async function pool(n, workers, fn) {
+  let next = 0
+  let done = 0
+  const started = performance.now()
+  const until = started + SECONDS * 1000
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (next < n && performance.now() < until) { await fn(next++); done++ }
+  }))
+  return done / ((performance.now() - started) / 1000)
+}
+
+// ---- baseline: what the disk allows --------------------------------------------------------
+const sample = JSON.stringify({ uuid: '00000000-0000-4000-8000-000000000000', locale: 'en', fields: generate(1)[0].fields }, null, 2)
+async function bareWrite(dir, i) {
+  const tmp = join(dir, `.f${i}.tmp`)
+  const h = await open(tmp, 'w')
+  await h.writeFile(sample)
+  await h.sync()
+  await h.close()
+  await rename(tmp, join(dir, `f${i}.json`))
+  const d = await open(dir, 'r')
+  await d.sync()
+  await d.close()
+}
+async function baseline(round) {
+  const dir = join(data, `bare-${round}`)
+  await mkdir(dir, { recursive: true })
+  const seq = await pool(SEQ, 1, (i) => bareWrite(dir, i))
+  const conc = await pool(CONC, WORKERS, (i) => bareWrite(dir, SEQ + i))
+  rmSync(dir, { recursive: true, force: true })
+  return { seq, conc }
+}
+
+// ---- our server ------------------------------------------------------------------------------
+// `serve`: exactly what `cms serve` runs (lock, watcher, webhook outbox). `nowatch`: the same
+// app and write path without the file watcher, to isolate the watcher's cost.
+async function startServer(contentDir, variant) {
+  const dist = (p) => JSON.stringify(join(root, 'dist', p))
+  const script = variant === 'serve' ? `
+    const { runServer } = await import(${dist('server/run.js')})
+    const s = await runServer({ dir: ${JSON.stringify(contentDir)}, port: 0, host: '127.0.0.1' })
+    process.stdout.write(JSON.stringify({ url: s.http.url, token: s.ctx.localAdminToken, project: s.ctx.store.project.uuid }) + '\\n')
+    process.on('SIGTERM', () => s.stop().then(() => process.exit(0)))` : `
+    const { createContext } = await import(${dist('context.js')})
+    const { createApp } = await import(${dist('server/app.js')})
+    const { startServer } = await import(${dist('server/listen.js')})
+    const { loadConfig } = await import(${dist('config.js')})
+    const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(contentDir)}, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: false })
+    ctx.localAdminToken = 'bench-local-admin-token'
+    const http = await startServer(createApp(ctx), { port: 0, host: '127.0.0.1' })
+    process.stdout.write(JSON.stringify({ url: http.url, token: ctx.localAdminToken, project: ctx.store.project.uuid }) + '\\n')
+    process.on('SIGTERM', () => http.close().then(() => ctx.close()).then(() => process.exit(0)))`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.add(child)
+  let err = ''
+  child.stderr.on('data', (d) => { err += d })
+  const info = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => { out += d; if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0])) })
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)))
+  })
+  return { ...info, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM') }) }
+}
+
+async function measureServer(round, variant) {
+  const dir = join(data, `api-${variant}-${round}`)
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(BASE))))
+  const { importTemplate } = await import(join(root, 'dist/import/template.js'))
+  await importTemplate(join(dir, 'template.json'), join(dir, 'content'))
+  const server = await startServer(join(dir, 'content'), variant)
+  const headers = { 'project-id': server.project, authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json' }
+  const fields = generate(CONC + SEQ, { seed: 7 + round }).map((e) => e.fields)
+  const create = async (i, state = 'draft') => {
+    const r = await fetch(`${server.url}/articles`, { method: 'POST', headers, body: JSON.stringify({ state, data: fields[i] }) })
+    const body = await r.json()
+    if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(body)}`)
+    return body.data.uuid
+  }
+  try {
+    for (let i = 0; i < 20; i++) await create(i) // warm-up (JIT, schema compile)
+    const seq = await pool(SEQ, 1, (i) => create(i))
+    const uuids = []
+    const conc = await pool(CONC, WORKERS, async (i) => { uuids.push(await create(SEQ + i)) })
+    const latencies = []
+    const pubUntil = performance.now() + SECONDS * 1000
+    for (const uuid of uuids.slice(0, PUB)) {
+      if (performance.now() > pubUntil && latencies.length >= 20) break
+      const t = performance.now()
+      const r = await fetch(`${server.url}/articles/${uuid}/publish`, { method: 'POST', headers })
+      await r.arrayBuffer()
+      if (r.status !== 200) throw new Error(`publish answered ${r.status}`)
+      latencies.push(performance.now() - t)
+    }
+    return { seq, conc, p50: pct(latencies, 50), p99: pct(latencies, 99) }
+  } finally {
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const rows = []
+for (let round = 0; round < ROUNDS; round++) {
+  const bare = await baseline(round)
+  const serve = await measureServer(round, 'serve')
+  const nowatch = await measureServer(round, 'nowatch')
+  rows.push({ bare, serve, nowatch })
+  const f = (x) => `${x.seq.toFixed(0)}/${x.conc.toFixed(0)} creates/s, publish p50 ${x.p50.toFixed(1)} p99 ${x.p99.toFixed(1)} ms`
+  process.stdout.write(`round ${round + 1}: bare ${bare.seq.toFixed(0)}/${bare.conc.toFixed(0)} writes/s | serve ${f(serve)} | no watcher ${f(nowatch)}\n`)
+}
+const m = (f) => median(rows.map(f))
+const bareSeq = m((r) => r.bare.seq), bareConc = m((r) => r.bare.conc)
+const cpus = (await import('node:os')).cpus().length
+process.stdout.write(`\nWrite throughput (median of ${ROUNDS} rounds; ${BASE} existing entries; ${cpus} CPUs; every write fsynced)\n`)
+process.stdout.write(`| measure | bare fsync+rename (ceiling) | cms serve | ratio | cms, watcher off | ratio |\n|---|---|---|---|---|---|\n`)
+const row = (name, bare, key) => {
+  const a = m((r) => r.serve[key]), b = m((r) => r.nowatch[key])
+  process.stdout.write(`| ${name} | ${bare.toFixed(0)} | ${a.toFixed(0)} | ${(a / bare).toFixed(2)} | ${b.toFixed(0)} | ${(b / bare).toFixed(2)} |\n`)
+}
+row('sequential creates/s', bareSeq, 'seq')
+row(`${WORKERS}-concurrent creates/s`, bareConc, 'conc')
+process.stdout.write(`| publish p50 / p99 (ms) | | ${m((r) => r.serve.p50).toFixed(1)} / ${m((r) => r.serve.p99).toFixed(1)} | | ${m((r) => r.nowatch.p50).toFixed(1)} / ${m((r) => r.nowatch.p99).toFixed(1)} | |\n`)
