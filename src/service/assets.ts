@@ -35,7 +35,7 @@ export interface ListQuery {
 
 /**
  * `GET /files`: newest first, filtered by `search` (file name, original name, mime type, title,
- * alt text; case-insensitive) and `type`, always paginated (default 25, 1..100) like the hosted service.
+ * alt text; case-insensitive; or an exact sha256) and `type`, always paginated (default 25, 1..100) like the hosted service.
  */
 export function listAssets(ctx: AppContext, query: ListQuery, baseUrl: string, path: string): Record<string, unknown> {
   const type = query.type?.trim().toLowerCase() || null
@@ -51,7 +51,7 @@ export function listAssets(ctx: AppContext, query: ListQuery, baseUrl: string, p
     if (trashed === 'only' ? a.deleted_at === null : trashed !== 'with' && a.deleted_at !== null) return false
     if (type && assetType(a.mime_type) !== (type as AssetType)) return false
     if (!needle) return true
-    return [a.filename, a.original_filename, a.mime_type, a.title, a.alt_text].some((v) => v?.toLowerCase().includes(needle))
+    return a.sha256 === needle || [a.filename, a.original_filename, a.mime_type, a.title, a.alt_text].some((v) => v?.toLowerCase().includes(needle))
   })
   rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.uuid < b.uuid ? 1 : -1))
   const total = rows.length

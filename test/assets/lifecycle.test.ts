@@ -64,6 +64,8 @@ describe('listing and lookup', () => {
     expect(await names('search=pdf')).toEqual(['annual-report.pdf'])
     expect(await names('search=sunset&type=document')).toEqual([])
     expect(await names('search=Sunset')).toEqual(['sunset-beach.png'])
+    // Identical bytes are not deduplicated; the sha256 finds every copy.
+    expect(await names(`search=${made[1]!.sha256}`)).toEqual(['annual-report.pdf'])
     expect((await get('/files?type=spreadsheet')).status).toBe(400)
   })
 
