@@ -62,7 +62,16 @@ export class Journal {
     if (this.#closed) return Promise.reject(new Error('webhook journal is closed'))
     return new Promise<void>((resolve, reject) => {
       this.#queue.push(make((error) => (error === undefined ? resolve() : reject(error))))
-      this.#running ??= this.#drain().finally(() => { this.#running = null })
+      this.#kick()
+    })
+  }
+
+  /** Starts the drain loop unless it runs; restarts it for ops queued as it was finishing. */
+  #kick(): void {
+    if (this.#running || this.#queue.length === 0) return
+    this.#running = this.#drain().finally(() => {
+      this.#running = null
+      this.#kick()
     })
   }
 
