@@ -48,6 +48,8 @@ export async function receiveMultipart(ctx: AppContext, body: Readable, contentT
       if (failed) return
       failed = true
       body.unpipe(busboy)
+      // Discard the rest of the body (no buffering), so the client can finish sending and read the answer.
+      body.resume()
       busboy.removeAllListeners('close')
       reject(error)
       // Tears down the file part still streaming, so its stage fails and cleans up.

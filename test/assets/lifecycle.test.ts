@@ -216,6 +216,9 @@ describe('limits', () => {
       const res = await s.request('/files', { method: 'POST', token: t, body: form([{ name: 'big.txt', bytes: 'x'.repeat(5000) }]) })
       expect(res.status).toBe(413)
       expect((await res.json() as { message: string }).message).toMatch(/upload limit of 2\.0 KB/)
+      // Far over the limit: refused from Content-Length before the body is read.
+      const huge = await s.request('/files', { method: 'POST', token: t, body: form([{ name: 'huge.txt', bytes: 'x'.repeat(3 * 1024 * 1024) }]) })
+      expect(huge.status).toBe(413)
       const ok = await s.request('/files', { method: 'POST', token: t, body: form([{ name: 'small.txt', bytes: 'x'.repeat(2048) }]) })
       expect(ok.status).toBe(201)
       expect((await readdir(join(p.contentDir, 'assets'))).length).toBe(2)
