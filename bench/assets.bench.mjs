@@ -3,7 +3,8 @@
 // RSS is sampled every 25 ms. Growth = peak RSS during the upload - idle RSS after a warm-up
 // upload (so lazily loaded modules count as idle). Gate: growth < 50 MB. Reported as ratios
 // against the upload size and the idle RSS, plus throughput against a bare node:http server
-// that pipes the same request body to a file (the streaming ceiling), measured in the same run.
+// that pipes the same request body to a file and fsyncs it, as we do (the streaming ceiling),
+// measured in the same run.
 //
 //   node bench/assets.bench.mjs        (BENCH_UPLOAD_MB=200 BENCH_ROUNDS=3)
 import { spawn, execFileSync } from 'node:child_process'
@@ -109,7 +110,7 @@ const http = require('node:http'); const fs = require('node:fs'); const { pipeli
 let n = 0
 http.createServer(async (req, res) => {
   const file = process.argv[1] + '/bare-' + (n++) + '.bin'
-  await pipeline(req, fs.createWriteStream(file))
+  await pipeline(req, fs.createWriteStream(file, { flush: true }))
   fs.rmSync(file, { force: true })
   res.writeHead(201, { 'content-type': 'application/json' }).end('{}')
 }).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port) })
