@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { sep } from 'node:path'
 import type { Collection } from '../core/types.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import { classifyPath, type PathKind } from '../storage/paths.ts'
-import { mapLimit, readChecked, type ReadResult } from '../storage/read-files.ts'
+import { parseChecked, type ReadResult } from '../storage/read-files.ts'
 import { toCollection } from '../storage/records.ts'
 import { canonicalText } from './canonical.ts'
 
@@ -45,9 +46,10 @@ export async function listTree(root: string): Promise<ScannedFile[]> {
     for (const item of items) {
       if (item.name.startsWith('.')) continue
       const r = rel ? `${rel}/${item.name}` : item.name
-      const abs = join(dir, item.name)
+      const abs = `${dir}${sep}${item.name}`
       if (item.isDirectory()) subdirs.push(walk(abs, r))
-      else if (item.isFile()) out.push({ rel: r, abs, where: classifyPath(root, abs) })
+      // Classified by the relative path under a fixed root: cheaper than resolving the absolute one.
+      else if (item.isFile()) out.push({ rel: r, abs, where: classifyPath(sep, `${sep}${r}`) })
     }
     await Promise.all(subdirs)
   }
@@ -56,38 +58,52 @@ export async function listTree(root: string): Promise<ScannedFile[]> {
 }
 
 /**
- * Reads every file, calling `visit` for each in load order. Files of one phase are read in
- * parallel (bounded); `visit` is called in path order within a phase.
+ * Reads every file, calling `visit` for each in load order (path order within a phase).
+ * `file.result` and `file.canonical` are valid only during the call.
  */
+/**
+ * Small files read synchronously: at 100k+ files the thread-pool round trips of
+ * fs/promises (open, fstat, read, close) cost more than the reads themselves.
+ */
+function readSync(abs: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  let text: string
+  try {
+    text = readFileSync(abs, 'utf8')
+  } catch (error) {
+    return { ok: false, problem: { file: rel, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` } }
+  }
+  return parseChecked(text, rel, kind)
+}
+
+function canonical(file: ScannedFile, value: Record<string, unknown>, state: ScanState, collectionNames: string[]): string {
+  const where = file.where
+  if (where.kind === 'collection') {
+    const order = collectionNames.indexOf(file.rel)
+    state.collections.set(where.slug, toCollection(value, order))
+    return canonicalText('collection', value, { order })
+  }
+  if (where.kind === 'entry' || where.kind === 'version') {
+    const collection = state.collections.get(where.slug)
+    return canonicalText(file.kind!, value, collection ? { collection } : {})
+  }
+  return canonicalText(file.kind!, value)
+}
+
 export async function scanTree(root: string, visit: (file: ScannedFile, state: ScanState) => void): Promise<ScanState> {
   const files = await listTree(root)
   const state: ScanState = { collections: new Map(), files: files.length }
   const collectionNames = files.filter((f) => f.where.kind === 'collection').map((f) => f.rel)
-  const CHUNK = 2048
-  for (let start = 0; start < files.length; start += CHUNK) {
-    const chunk = files.slice(start, start + CHUNK)
-    const read = await mapLimit(chunk, 64, async (file) => {
-      const kind = KIND[file.where.kind]
-      if (!kind) return file
-      return { ...file, kind, result: await readChecked(file.abs, file.rel, kind) }
-    })
-    for (const file of read) {
-      if (file.kind && file.result?.ok) {
-        const value = file.result.value
-        const where = file.where
-        if (where.kind === 'collection') {
-          const order = collectionNames.indexOf(file.rel)
-          file.canonical = canonicalText('collection', value, { order })
-          state.collections.set(where.slug, toCollection(value, order))
-        } else if (where.kind === 'entry' || where.kind === 'version') {
-          const collection = state.collections.get(where.slug)
-          file.canonical = canonicalText(file.kind, value, collection ? { collection } : {})
-        } else {
-          file.canonical = canonicalText(file.kind, value)
-        }
-      }
-      visit(file, state)
+  for (const file of files) {
+    const kind = KIND[file.where.kind]
+    if (kind) {
+      file.kind = kind
+      file.result = readSync(file.abs, file.rel, kind)
+      if (file.result.ok) file.canonical = canonical(file, file.result.value, state, collectionNames)
     }
+    visit(file, state)
+    // Drop what the visitor has seen: a 100k tree must not stay in memory as text.
+    file.result = undefined
+    file.canonical = undefined
   }
   return state
 }

@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises'
 import type { Collection, EntryRecord, Field, Project } from '../core/types.ts'
 import { checkStoredFields } from '../schema/validate-entry.ts'
 import { toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
-import { shareUnchangedSnapshot } from '../storage/load.ts'
 import { firstDifferentLine } from './canonical.ts'
 import { scanTree, type ScannedFile } from './scan.ts'
 
@@ -82,7 +81,6 @@ export async function validateTree(root: string): Promise<ValidateReport> {
       }
       case 'entry': {
         const entry = toEntry(value)
-        shareUnchangedSnapshot(entry)
         if (!st.collections.has(where.slug)) return report({ file: rel, rule: 'location', message: `no collection "${where.slug}" (collections/${where.slug}.yaml is missing)` })
         if (entry.uuid !== where.uuid) return report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${entry.uuid}" does not match the file name` })
         const seen = entries.get(entry.uuid)
@@ -161,15 +159,20 @@ function resolveTarget(all: Map<string, Collection>, ref: string): Collection | 
 }
 
 function checkEntryFields(c: Collection, entry: EntryRecord, rel: string, text: string, report: (p: Problem) => void): void {
-  const sides: Array<['fields' | 'published', Record<string, unknown>]> = [['fields', entry.fields]]
-  if (entry.published && entry.published !== entry.fields) sides.push(['published', entry.published])
-  for (const [side, values] of sides) {
-    const errors = checkStoredFields(c, values)
+  const draft = checkStoredFields(c, entry.fields)
+  const published = entry.published ? checkStoredFields(c, entry.published) : {}
+  const emit = (side: 'fields' | 'published', errors: Record<string, string[]>, skip: Record<string, string[]>) => {
     for (const [key, messages] of Object.entries(errors)) {
       const name = key.replace(/^data\./, '').split('.')[0] ?? key
-      for (const m of messages) report({ file: rel, line: fieldLine(text, side, name), rule: 'field', message: `${side === 'published' ? 'published ' : ''}${name}: ${m}` })
+      for (const m of messages) {
+        if (skip[key]?.includes(m)) continue
+        report({ file: rel, line: fieldLine(text, side, name), rule: 'field', message: `${side === 'published' ? 'published ' : ''}${name}: ${m}` })
+      }
     }
   }
+  emit('fields', draft, {})
+  // The published snapshot usually equals the draft: report only what differs there.
+  emit('published', published, draft)
 }
 
 type Report = (p: Problem) => void
@@ -216,12 +219,13 @@ async function crossChecks(
         later.push({ rel: first.rel, side: 'fields', key: f.name, rule: 'unique', message: `${f.name}: ${JSON.stringify(v)} must be unique but ${rel} has it too` })
       }
     }
-    const sides: Array<['fields' | 'published', Record<string, unknown>]> = [['fields', entry.fields]]
-    if (entry.published && entry.published !== entry.fields) sides.push(['published', entry.published])
-    for (const [side, values] of sides) {
+    const seen = new Set<string>()
+    for (const [side, values] of [['fields', entry.fields], ['published', entry.published ?? {}]] as const) {
       for (const ref of references(c.fields, values)) {
         const problem = checkRef(ref, collections, entries, assets)
-        if (problem) later.push({ rel, side, key: ref.top, rule: 'reference', message: `${side === 'published' ? 'published ' : ''}${ref.path}: ${problem}` })
+        if (!problem || seen.has(`${ref.path}\u0000${problem}`)) continue
+        seen.add(`${ref.path}\u0000${problem}`)
+        later.push({ rel, side, key: ref.top, rule: 'reference', message: `${side === 'published' ? 'published ' : ''}${ref.path}: ${problem}` })
       }
     }
   }
