@@ -64,12 +64,21 @@ function withHeaders(event: H3Event, result: unknown, headers: Record<string, st
   const entries = Object.entries(headers)
   if (entries.length === 0) return result
   if (result instanceof Response) {
-    const merged = new Headers(result.headers)
-    for (const [name, value] of entries) {
-      if (name === 'vary' && merged.has('vary')) merged.set('vary', `${merged.get('vary')}, ${value}`)
-      else merged.set(name, value)
+    const apply = (target: Headers) => {
+      for (const [name, value] of entries) {
+        if (name === 'vary' && target.has('vary')) target.set('vary', `${target.get('vary')}, ${value}`)
+        else target.set(name, value)
+      }
     }
-    return new Response(result.body, { status: result.status, statusText: result.statusText, headers: merged })
+    try {
+      // Responses built by handlers have mutable headers: no copy of the body stream.
+      apply(result.headers)
+      return result
+    } catch {
+      const merged = new Headers(result.headers)
+      apply(merged)
+      return new Response(result.body, { status: result.status, statusText: result.statusText, headers: merged })
+    }
   }
   for (const [name, value] of entries) event.res.headers.set(name, value)
   return result
