@@ -135,24 +135,48 @@ async function measureServer(round, variant) {
   }
 }
 
+// The service layer alone (no HTTP, no watcher), in this process: what the write path costs.
+async function measureService(round) {
+  const dir = join(data, `svc-${round}`)
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(BASE))))
+  const { importTemplate } = await import(join(root, 'dist/import/template.js'))
+  await importTemplate(join(dir, 'template.json'), join(dir, 'content'))
+  const { createContext } = await import(join(root, 'dist/context.js'))
+  const { loadConfig } = await import(join(root, 'dist/config.js'))
+  const { createEntry } = await import(join(root, 'dist/service/entries.js'))
+  const ctx = await createContext({ config: loadConfig({ dir: join(dir, 'content') }), watch: false })
+  const fields = generate(CONC + SEQ, { seed: 11 + round }).map((e) => e.fields)
+  try {
+    const seq = await pool(SEQ, 1, (i) => createEntry(ctx, 'articles', { data: fields[i] }))
+    const conc = await pool(CONC, WORKERS, (i) => createEntry(ctx, 'articles', { data: fields[SEQ + i] }))
+    return { seq, conc }
+  } finally {
+    await ctx.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 const rows = []
 for (let round = 0; round < ROUNDS; round++) {
   const bare = await baseline(round)
+  const service = await measureService(round)
   const serve = await measureServer(round, 'serve')
   const nowatch = await measureServer(round, 'nowatch')
-  rows.push({ bare, serve, nowatch })
+  rows.push({ bare, service, serve, nowatch })
   const f = (x) => `${x.seq.toFixed(0)}/${x.conc.toFixed(0)} creates/s, publish p50 ${x.p50.toFixed(1)} p99 ${x.p99.toFixed(1)} ms`
-  process.stdout.write(`round ${round + 1}: bare ${bare.seq.toFixed(0)}/${bare.conc.toFixed(0)} writes/s | serve ${f(serve)} | no watcher ${f(nowatch)}\n`)
+  process.stdout.write(`round ${round + 1}: bare ${bare.seq.toFixed(0)}/${bare.conc.toFixed(0)} writes/s | service ${service.seq.toFixed(0)}/${service.conc.toFixed(0)} | serve ${f(serve)} | no watcher ${f(nowatch)}\n`)
 }
 const m = (f) => median(rows.map(f))
 const bareSeq = m((r) => r.bare.seq), bareConc = m((r) => r.bare.conc)
 const cpus = (await import('node:os')).cpus().length
 process.stdout.write(`\nWrite throughput (median of ${ROUNDS} rounds; ${BASE} existing entries; ${cpus} CPUs; every write fsynced)\n`)
-process.stdout.write(`| measure | bare fsync+rename (ceiling) | cms serve | ratio | cms, watcher off | ratio |\n|---|---|---|---|---|---|\n`)
+process.stdout.write(`| measure | bare fsync+rename (ceiling) | service layer, no HTTP | ratio | HTTP, watcher off | ratio | cms serve (HTTP + watcher) | ratio |\n|---|---|---|---|---|---|---|---|\n`)
 const row = (name, bare, key) => {
-  const a = m((r) => r.serve[key]), b = m((r) => r.nowatch[key])
-  process.stdout.write(`| ${name} | ${bare.toFixed(0)} | ${a.toFixed(0)} | ${(a / bare).toFixed(2)} | ${b.toFixed(0)} | ${(b / bare).toFixed(2)} |\n`)
+  const cells = ['service', 'nowatch', 'serve'].map((v) => { const x = m((r) => r[v][key]); return `${x.toFixed(0)} | ${(x / bare).toFixed(2)}` })
+  process.stdout.write(`| ${name} | ${bare.toFixed(0)} | ${cells.join(' | ')} |\n`)
 }
 row('sequential creates/s', bareSeq, 'seq')
 row(`${WORKERS}-concurrent creates/s`, bareConc, 'conc')
-process.stdout.write(`| publish p50 / p99 (ms) | | ${m((r) => r.serve.p50).toFixed(1)} / ${m((r) => r.serve.p99).toFixed(1)} | | ${m((r) => r.nowatch.p50).toFixed(1)} / ${m((r) => r.nowatch.p99).toFixed(1)} | |\n`)
+process.stdout.write(`| publish p50 / p99 (ms) | | | | ${m((r) => r.nowatch.p50).toFixed(1)} / ${m((r) => r.nowatch.p99).toFixed(1)} | | ${m((r) => r.serve.p50).toFixed(1)} / ${m((r) => r.serve.p99).toFixed(1)} | |\n`)
