@@ -2,7 +2,7 @@ import type { Collection, EntryRecord, Field, FieldValues, Project, WebhookRecor
 import { parseJson, parseYaml } from '../storage/codec.ts'
 import { toCollection, toEntry, toProject, toWebhook } from '../storage/records.ts'
 import { classifyPath } from '../storage/paths.ts'
-import { listBlobs, openRepo, readBlobs, resolveCommit, type Repo } from './git.ts'
+import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit, type Repo } from './git.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
 
 /**
@@ -46,14 +46,15 @@ interface Side { collections: Map<string, Collection>; project: Project | null; 
 export async function diffRevisions(contentDir: string, baseRev: string, headRev: string): Promise<DiffReport> {
   const repo = await openRepo(contentDir)
   const [base, head] = await Promise.all([resolveCommit(repo, baseRev), resolveCommit(repo, headRev)])
-  const [baseBlobs, headBlobs] = await Promise.all([listBlobs(repo, base), listBlobs(repo, head)])
-  const changed = new Set<string>()
-  for (const [path, id] of baseBlobs) if (headBlobs.get(path) !== id) changed.add(path)
-  for (const path of headBlobs.keys()) if (!baseBlobs.has(path)) changed.add(path)
-  // Schema and project are read whole on both sides (small); entries only where they changed.
-  const wanted: string[] = []
-  const isSchema = (p: string) => p === 'project.yaml' || p.startsWith('collections/')
-  for (const blobs of [baseBlobs, headBlobs]) for (const [p, id] of blobs) if (isSchema(p) || (changed.has(p) && (p.startsWith('entries/') || p.startsWith('webhooks/')))) wanted.push(id)
+  const scope = ['project.yaml', 'collections']
+  const [baseBlobs, headBlobs, changes] = await Promise.all([listBlobs(repo, base, scope), listBlobs(repo, head, scope), changedFiles(repo, base, head)])
+  // Schema and project are read whole on both sides (small); entries and webhooks only where they changed.
+  const wanted = [...baseBlobs.values(), ...headBlobs.values()]
+  for (const c of changes) {
+    if (!c.path.startsWith('entries/') && !c.path.startsWith('webhooks/')) continue
+    if (c.before) wanted.push(c.before)
+    if (c.after) wanted.push(c.after)
+  }
   const texts = await readBlobs(repo, wanted)
   const b = side(baseBlobs, texts)
   const h = side(headBlobs, texts)
@@ -81,17 +82,14 @@ export async function diffRevisions(contentDir: string, baseRev: string, headRev
   for (const c of b.collections.values()) if (!headByUuid.has(c.uuid)) diffFor(c, 'removed').schema.push({ change: 'collection', detail: 'collection removed (its entries go with it)' })
 
   // Entries by uuid, so a collection rename (same bytes, new folder) is not an add plus a remove.
-  const entryBlobs = (blobs: Map<string, string>) => {
-    const out = new Map<string, { path: string; slug: string; id: string }>()
-    for (const [path, id] of blobs) {
-      if (!path.startsWith('entries/')) continue
-      const where = classifyPath('/', `/${path}`)
-      if (where.kind === 'entry') out.set(where.uuid, { path, slug: where.slug, id })
-    }
-    return out
+  const be = new Map<string, { slug: string; id: string }>()
+  const he = new Map<string, { slug: string; id: string }>()
+  for (const c of changes) {
+    const m = /^entries\/([^/]+)\/([^/]+)\.json$/.exec(c.path)
+    if (!m) continue
+    if (c.before) be.set(m[2]!, { slug: m[1]!, id: c.before })
+    if (c.after) he.set(m[2]!, { slug: m[1]!, id: c.after })
   }
-  const be = entryBlobs(baseBlobs)
-  const he = entryBlobs(headBlobs)
   const uuids = new Set<string>()
   for (const [u, x] of be) if (he.get(u)?.id !== x.id) uuids.add(u)
   for (const u of he.keys()) if (!be.has(u)) uuids.add(u)
@@ -121,11 +119,11 @@ export async function diffRevisions(contentDir: string, baseRev: string, headRev
   }
   report.collections = [...byUuid.values()].filter((d) => d.schema.length > 0 || d.entries.length > 0 || d.status !== 'changed').sort((x, y) => x.slug.localeCompare(y.slug))
 
-  for (const path of [...changed].filter((p) => p.startsWith('webhooks/')).sort()) {
-    const where = classifyPath('/', `/${path}`)
+  for (const c of changes.filter((x) => x.path.startsWith('webhooks/')).sort((x, y) => (x.path < y.path ? -1 : 1))) {
+    const where = classifyPath('/', `/${c.path}`)
     if (where.kind !== 'webhook') continue
-    const before = parseWebhook(texts.get(baseBlobs.get(path) ?? ''))
-    const after = parseWebhook(texts.get(headBlobs.get(path) ?? ''))
+    const before = parseWebhook(c.before ? texts.get(c.before) : undefined)
+    const after = parseWebhook(c.after ? texts.get(c.after) : undefined)
     const status = !before ? 'added' : !after ? 'removed' : 'changed'
     const changes = valueChanges(webhookView(before), webhookView(after))
     if (status === 'changed' && changes.length === 0) continue

@@ -46,21 +46,60 @@ export async function resolveCommit(repo: Repo, rev: string): Promise<string> {
   }
 }
 
-/** Blob ids of every file under the content root at `commit`, keyed by path relative to the root. */
-export async function listBlobs(repo: Repo, commit: string): Promise<Map<string, string>> {
-  const args = ['ls-tree', '-r', '-z', '--full-tree', commit]
-  if (repo.prefix) args.push('--', repo.prefix)
+/**
+ * Blob ids of the files under the content root at `commit` (only under `paths`, relative to
+ * the root, when given), keyed by path relative to the root.
+ */
+export async function listBlobs(repo: Repo, commit: string, paths?: string[]): Promise<Map<string, string>> {
+  const args = ['ls-tree', '-r', '-z', '--full-tree', commit, '--']
+  const scope = (p: string) => (repo.prefix ? `${repo.prefix}/${p}` : p)
+  if (paths) args.push(...paths.map(scope))
+  else if (repo.prefix) args.push(repo.prefix)
   const out = await git(repo.top, args)
   const blobs = new Map<string, string>()
   const cut = repo.prefix ? repo.prefix.length + 1 : 0
-  for (const record of out.split('\0')) {
-    if (!record) continue
-    const tab = record.indexOf('\t')
-    const meta = record.slice(0, tab).split(' ')
-    if (meta[1] !== 'blob') continue
-    blobs.set(record.slice(tab + 1 + cut), meta[2]!)
+  // Records: "<mode> SP <type> SP <id> TAB <path> NUL"
+  for (let i = 0; i < out.length;) {
+    const nul = out.indexOf('\0', i)
+    const end = nul < 0 ? out.length : nul
+    const sp1 = out.indexOf(' ', i)
+    const sp2 = out.indexOf(' ', sp1 + 1)
+    const tab = out.indexOf('\t', sp2)
+    if (out.startsWith('blob', sp1 + 1)) blobs.set(out.slice(tab + 1 + cut, end), out.slice(sp2 + 1, tab))
+    i = end + 1
   }
   return blobs
+}
+
+export interface FileChange {
+  /** Path relative to the content root. */
+  path: string
+  /** Blob id on each side; null where the file does not exist. */
+  before: string | null
+  after: string | null
+}
+
+/**
+ * Files under the content root that differ between two commits, with their blob ids on
+ * both sides. git compares trees and skips identical subtrees, so the cost follows the size
+ * of the change, not of the tree.
+ */
+export async function changedFiles(repo: Repo, base: string, head: string): Promise<FileChange[]> {
+  const args = ['diff-tree', '-r', '-z', '--no-renames', '--full-index', base, head, '--']
+  if (repo.prefix) args.push(repo.prefix)
+  const out = await git(repo.top, args)
+  const cut = repo.prefix ? repo.prefix.length + 1 : 0
+  const zero = /^0+$/
+  const changes: FileChange[] = []
+  // Records: ":<mode> <mode> <id> <id> <status> NUL <path> NUL"
+  const parts = out.split('\0')
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const meta = parts[i]!.split(' ')
+    if (!meta[0]?.startsWith(':')) { i--; continue }
+    const [before, after] = [meta[2]!, meta[3]!]
+    changes.push({ path: parts[i + 1]!.slice(cut), before: zero.test(before) ? null : before, after: zero.test(after) ? null : after })
+  }
+  return changes
 }
 
 /** Contents of many blobs through one `git cat-file --batch` process. */
