@@ -41,6 +41,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   const config = options.config ?? loadConfig(options)
   const store = await ContentStore.open(config.contentDir, {
     stateDir: config.stateDir,
+    sweepVersions: options.watch === true,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   })
   // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
@@ -56,6 +57,8 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       await store.flush()
+      // A server leaves a fresh index cache behind so the next start skips unchanged files.
+      if (options.watch) store.saveIndexCache()
       await webhooks.outbox.close()
       await webhooks.logs.close()
     },

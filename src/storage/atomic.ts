@@ -16,15 +16,26 @@ export interface WriteOptions {
  * Writes `data` to `file` so that a crash at any instant leaves either the old or the new
  * content: temp file in the same directory, fsync, rename over the target.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+/** What a written file looks like on disk: enough to tell later whether it changed. */
+export interface FileStamp {
+  mtimeMs: number
+  size: number
+  ino: number
+}
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<FileStamp> {
   const durable = options.durable ?? true
   const dir = dirname(file)
   const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${randomBytes(6).toString('hex')}`)
   await mkdir(dir, { recursive: true })
   const handle = await open(tmp, 'w', 0o644)
+  let stamp: FileStamp
   try {
     await handle.writeFile(data)
     if (durable) await handle.sync()
+    // rename keeps the inode and mtime, so this stamp is the target's once renamed.
+    const st = await handle.stat()
+    stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
   } catch (error) {
     await handle.close().catch(() => {})
     await unlink(tmp).catch(() => {})
@@ -38,6 +49,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     throw error
   }
   if (durable) await syncDir(dir)
+  return stamp
 }
 
 /** Removes a file durably; absence is not an error. */

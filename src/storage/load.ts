@@ -3,6 +3,9 @@ import { removeStaleTempFiles } from './atomic.ts'
 import { rm } from 'node:fs/promises'
 import { listDir, mapLimit, readChecked, readCheckedSync } from './read-files.ts'
 import { TEMP_MARK } from './paths.ts'
+import { statSync } from 'node:fs'
+import { readIndexCache } from './index-cache.ts'
+import type { FileStamp } from './atomic.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
 import type { ContentStore } from './store.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -17,7 +20,14 @@ export interface LoadProgress {
  * Loads the whole content tree into the store's index. `project.yaml` must parse (nothing
  * can be served without it); any other broken file is reported and skipped.
  */
-export async function loadTree(store: ContentStore, onProgress?: (p: LoadProgress) => void): Promise<void> {
+export interface LoadOptions {
+  onProgress?: ((p: LoadProgress) => void) | undefined
+  indexCache?: boolean
+  sweepVersions?: boolean
+}
+
+export async function loadTree(store: ContentStore, options: LoadOptions = {}): Promise<void> {
+  const { onProgress } = options
   const { layout } = store
   // versions/ holds one folder per published entry: sweeping it would cost a readdir each, so
   // that sweep runs after the index is up. entries/ is swept below while it is listed anyway.
@@ -61,26 +71,48 @@ export async function loadTree(store: ContentStore, onProgress?: (p: LoadProgres
     }
   }
   let loaded = 0
+  let fresh = 0
   const step = Math.max(1, Math.floor(jobs.length / 20))
+  const cache = options.indexCache ? readIndexCache(layout.stateDir, layout.root) : null
   // Synchronous reads: at startup nothing else waits on the event loop, and for many small
   // files they are several times faster than promise-based reads through the thread pool.
   for (const { slug, name } of jobs) {
     const rel = `entries/${slug}/${name}`
-    const r = readCheckedSync(join(layout.entriesDir, slug, name), rel, 'entry')
+    const path = join(layout.entriesDir, slug, name)
+    const key = `${slug}/${name}`
+    // Stamp before reading: a change after this point gives a newer stamp, never a stale row.
+    let stamp: FileStamp | undefined
+    try {
+      const st = statSync(path)
+      stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
+    } catch {
+      continue // removed since the listing
+    }
     loaded++
+    const row = cache?.get(key)
+    const index = store.collections.get(slug)
+    if (row && index && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {
+      index.entries.set(row.entry.uuid, row.entry)
+      store.fileStamps.set(key, stamp)
+      if (onProgress && (loaded % step === 0 || loaded === jobs.length)) onProgress({ loaded, total: jobs.length })
+      continue
+    }
+    fresh++
+    const r = readCheckedSync(path, rel, 'entry')
     if (onProgress && (loaded % step === 0 || loaded === jobs.length)) {
       onProgress({ loaded, total: jobs.length })
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (!r.ok) { store.reportProblem(r.problem); continue }
-    const index = store.collections.get(slug)
     if (!index) { store.reportProblem({ file: rel, message: `no collection "${slug}" (collections/${slug}.yaml is missing)` }); continue }
     const entry = toEntry(r.value)
     if (`${entry.uuid}.json` !== name.toLowerCase()) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); continue }
     shareUnchangedSnapshot(entry, r.text)
     index.entries.set(entry.uuid, entry)
+    store.fileStamps.set(key, stamp)
   }
-  removeStaleTempFiles(layout.versionsDir).catch(() => {})
+  store.freshlyLoaded = fresh
+  if (options.sweepVersions) removeStaleTempFiles(layout.versionsDir).catch(() => {})
 }
 
 async function loadSimple(

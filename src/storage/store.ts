@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
-import { removeFile, writeFileAtomic, type WriteOptions } from './atomic.ts'
+import { removeFile, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toVersionRecord } from './records.ts'
 import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
@@ -31,6 +32,13 @@ export interface StoreOptions {
   onProgress?: (progress: LoadProgress) => void
   /** Where problems with files are reported (default: stderr). */
   onProblem?: (problem: FileProblem) => void
+  /**
+   * Start from `.cms/index-cache.bin` where files are unchanged, and write it back after a
+   * cold start or on close. @default true
+   */
+  indexCache?: boolean
+  /** Sweep versions/ for stale temp files after loading (servers; CLI commands skip it). @default false */
+  sweepVersions?: boolean
 }
 
 /**
@@ -49,12 +57,19 @@ export class ContentStore {
   readonly problems = new Map<string, FileProblem>()
   /** Bumped on every change of any kind. */
   revision = 0
+  /**
+   * Stamp of each entry file as it was when its index record was read or written, keyed
+   * `<slug>/<uuid>.json`: the index cache stores only records whose file still has this stamp.
+   */
+  readonly fileStamps = new Map<string, FileStamp>()
+  /** Entries read from files (not the cache) by the last load. */
+  freshlyLoaded = 0
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
   readonly #written = new Map<string, string>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
-  readonly #pending = new Map<string, Promise<void>>()
+  readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
 
   private constructor(root: string, options: StoreOptions) {
@@ -64,8 +79,23 @@ export class ContentStore {
 
   static async open(root: string, options: StoreOptions = {}): Promise<ContentStore> {
     const store = new ContentStore(root, options)
-    await loadTree(store, options.onProgress)
+    await loadTree(store, { onProgress: options.onProgress, indexCache: options.indexCache ?? true, sweepVersions: options.sweepVersions ?? false })
+    if ((options.indexCache ?? true) && store.freshlyLoaded >= CACHE_MIN_ENTRIES) store.saveIndexCache()
     return store
+  }
+
+  /** Writes the index cache (synchronously: at start before listening, or at close). */
+  saveIndexCache(): void {
+    if (this.entryCount < CACHE_MIN_ENTRIES) return
+    const rows = new Map<string, CacheRow>()
+    for (const [slug, index] of this.collections) {
+      for (const [uuid, entry] of index.entries) {
+        const key = `${slug}/${uuid}.json`
+        const stamp = this.fileStamps.get(key)
+        if (stamp) rows.set(key, { ...stamp, entry })
+      }
+    }
+    writeIndexCache(this.layout.stateDir, this.layout.root, rows)
   }
 
   // ---- reads -------------------------------------------------------------------------
@@ -170,8 +200,11 @@ export class ContentStore {
     const before = index.entries.get(entry.uuid) ?? null
     index.entries.set(entry.uuid, entry)
     this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    const key = `${slug}/${entry.uuid}.json`
+    this.fileStamps.delete(key)
     try {
-      await this.#write(this.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+      const stamp = await this.#write(this.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+      if (index.entries.get(entry.uuid) === entry) this.fileStamps.set(key, stamp)
     } catch (error) {
       if (index.entries.get(entry.uuid) === entry) {
         if (before) index.entries.set(entry.uuid, before)
@@ -187,6 +220,7 @@ export class ContentStore {
     const index = this.#requireCollection(slug)
     const before = index.entries.get(uuid) ?? null
     index.entries.delete(uuid)
+    this.fileStamps.delete(`${slug}/${uuid}.json`)
     if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
     await rm(this.layout.versionDir(slug, uuid), { recursive: true, force: true })
@@ -291,13 +325,12 @@ export class ContentStore {
     return index
   }
 
-  #write(path: string, render: () => string, options?: WriteOptions): Promise<void> {
+  #write(path: string, render: () => string, options?: WriteOptions): Promise<FileStamp> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
-      // Render at write time so a burst of updates to one file writes only the newest state twice at most.
       const text = render()
       this.#written.set(path, hash(text))
-      await writeFileAtomic(path, text, options)
+      return writeFileAtomic(path, text, options)
     })
     this.#track(path, task)
     return task
@@ -313,11 +346,14 @@ export class ContentStore {
     return task
   }
 
-  #track(path: string, task: Promise<void>): void {
+  #track(path: string, task: Promise<unknown>): void {
     this.#pending.set(path, task)
     const clear = () => { if (this.#pending.get(path) === task) this.#pending.delete(path) }
     task.then(clear, clear)
   }
 }
+
+/** Below this many entries, reading the files is about as fast as the cache. */
+const CACHE_MIN_ENTRIES = 1000
 
 const hash = (text: string): string => createHash('sha1').update(text).digest('base64')

@@ -96,6 +96,8 @@ export async function applyBatch(store: ContentStore, paths: string[]): Promise<
 function applyOne(store: ContentStore, rel: string, what: PathKind, text: string | null): boolean {
   switch (what.kind) {
     case 'entry': {
+      // The file changed outside the store: its index record is no longer cacheable as is.
+      store.fileStamps.delete(`${what.slug}/${what.uuid}.json`)
       const index = store.collections.get(what.slug)
       const before = index?.entries.get(what.uuid) ?? null
       if (text === null) {
