@@ -146,13 +146,18 @@ function progressLine(label: string, total: number, enabled: boolean): ((sent: n
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
 
 /**
- * Streams one file to `POST /files` as multipart/form-data, counting bytes as they leave.
- * Built by hand (not FormData) so a large file is never held in memory and progress is real.
+ * Streams one file to `POST /files` as multipart/form-data with node:http(s), counting bytes
+ * as they leave. Built by hand (not FormData/fetch) so a large file is never held in memory:
+ * the file is piped with backpressure and the exact Content-Length lets the server refuse an
+ * oversized file before it is sent.
  */
 async function uploadRemote(api: ApiClient, path: string, metadata: Record<string, string>, onBytes?: (sent: number) => void): Promise<AssetJson> {
   const { createReadStream } = await import('node:fs')
+  const { stat } = await import('node:fs/promises')
   const { basename } = await import('node:path')
   const { randomBytes } = await import('node:crypto')
+  const { Transform } = await import('node:stream')
+  const { pipeline } = await import('node:stream/promises')
   const boundary = `----cms${randomBytes(12).toString('hex')}`
   const name = basename(path).replace(/["\r\n\\]/g, '_')
   const head = Buffer.from(
@@ -160,42 +165,45 @@ async function uploadRemote(api: ApiClient, path: string, metadata: Record<strin
     + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  async function* body(): AsyncGenerator<Uint8Array> {
-    yield head
-    let sent = 0
-    for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
-      sent += chunk.length
-      onBytes?.(sent)
-      yield chunk
-    }
-    yield tail
-  }
-  let res: Response
-  try {
-    res = await fetch(`${api.url}/files`, {
+  const size = (await stat(path)).size
+  const url = new URL(`${api.url}/files`)
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
+  return new Promise<AssetJson>((resolve, reject) => {
+    const req = request(url, {
       method: 'POST',
-      headers: { ...api.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: ReadableStreamFrom(body()),
-      duplex: 'half',
-    } as RequestInit)
-  } catch (error) {
-    throw new CliError(`Cannot reach ${api.url}: ${messageOf(error)}`, EXIT.cannotRun)
-  }
-  const data = await res.json().catch(() => ({ message: `HTTP ${res.status}` })) as Record<string, unknown>
-  if (!res.ok) throw Object.assign(new Error(String(data.message ?? `HTTP ${res.status}`)), { data, status: res.status })
-  return data as AssetJson
-}
-
-function ReadableStreamFrom(iterable: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await iterable.next()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    async cancel() {
-      await iterable.return(undefined)
-    },
+      headers: { ...api.headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('error', reject)
+      res.on('end', () => {
+        let data: Record<string, unknown>
+        try {
+          data = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+        } catch {
+          data = { message: `HTTP ${res.statusCode}` }
+        }
+        if ((res.statusCode ?? 500) >= 300) reject(Object.assign(new Error(String(data.message ?? `HTTP ${res.statusCode}`)), { data, status: res.statusCode }))
+        else resolve(data as AssetJson)
+      })
+    })
+    let answered = false
+    req.on('response', () => { answered = true })
+    req.on('error', (error) => {
+      if (!answered) reject(new CliError(`Cannot reach ${api.url}: ${error.message}`, EXIT.cannotRun))
+    })
+    let sent = 0
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        sent += chunk.length
+        onBytes?.(sent)
+        callback(null, chunk)
+      },
+    })
+    req.write(head)
+    // An early answer (413, 422) ends the upload; its error is then not the story.
+    pipeline(createReadStream(path, { highWaterMark: 256 * 1024 }), count, req, { end: false })
+      .then(() => req.end(tail), () => { if (!answered) req.destroy() })
   })
 }
 
