@@ -71,6 +71,14 @@ describe('rate limiting', () => {
     expect((await burst(server, 2, t)).filter((r) => r.status === 429)).toHaveLength(1)
   })
 
+  it('never throttles CLI commands reaching the server with its local admin token', async () => {
+    const { server } = await serve({ API_RATE_LIMIT_PER_MINUTE: '2' })
+    server.ctx.localAdminToken = 'local-admin-token-for-the-test'
+    const responses = await burst(server, 10, 'local-admin-token-for-the-test')
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200))
+    expect((await burst(server, 3)).filter((r) => r.status === 429)).toHaveLength(1)
+  })
+
   it('0 disables it (no 429, no X-RateLimit headers)', async () => {
     const { server } = await serve({ API_RATE_LIMIT_PER_MINUTE: '0' })
     const responses = await burst(server, 50)
