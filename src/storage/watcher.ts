@@ -70,6 +70,8 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
 export async function applyBatch(store: ContentStore, paths: string[]): Promise<number> {
   const root = store.layout.root
   const texts = await mapLimit(paths, 32, async (path) => {
+    // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
+    if (classifyPath(root, path).kind === 'asset-file') return null
     try {
       return await readFile(path, 'utf8')
     } catch {
