@@ -65,5 +65,5 @@ describe('durability', () => {
     expect([...succeeded.values()].every((n) => n === 1)).toBe(true)
     second.child.kill('SIGTERM')
     await new Promise((resolve) => second.child.once('exit', resolve))
-  })
+  }, 90_000)
 })

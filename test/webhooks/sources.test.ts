@@ -89,5 +89,26 @@ describe('source cli: commands run without a server', () => {
     const bad = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'x', '--url', 'http://127.0.0.1/', '--events', 'content.created', '--sources', 'api', '--json'], {})
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout).error.errors.url[0]).toMatch(/WEBHOOK_ALLOW_INSECURE_HTTP/)
-  })
+  }, 90_000)
+
+  it('every content event from the CLI arrives with source cli', async () => {
+    project = await makeProject(template)
+    receiver = await startReceiver()
+    const env = { ...TEST_ENV }
+    const cli = async (...args: string[]) => {
+      const r = await runCli([...args, '--dir', project.contentDir, '--json'], env)
+      expect(r.code, r.stderr).toBe(0)
+      return r.stdout ? JSON.parse(r.stdout) : null
+    }
+    await cli('webhook', 'add', '--name', 'all', '--url', receiver.url, '--events', ALL.join(','), '--sources', 'cli')
+    const uuid = (await cli('entry', 'create', 'posts', '--data', '{"title":"a"}')).data.uuid as string
+    await cli('entry', 'patch', 'posts', uuid, '--data', '{"title":"b"}')
+    await cli('entry', 'publish', 'posts', uuid)
+    await cli('entry', 'unpublish', 'posts', uuid)
+    await cli('entry', 'delete', 'posts', uuid)
+    await cli('entry', 'restore', 'posts', uuid)
+    await cli('entry', 'delete', 'posts', uuid, '--force')
+    expect(receiver.received.map((r) => r.body.event)).toEqual(ALL)
+    for (const r of receiver.received) expect(r.body).toMatchObject({ source: 'cli', content_id: uuid, collection: 'posts' })
+  }, 90_000)
 })
