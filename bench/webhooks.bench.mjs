@@ -10,7 +10,6 @@
 //
 //   node bench/webhooks.bench.mjs   (BENCH_HOOK=1000 BENCH_API=500 BENCH_ROUNDS=3)
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:http'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,7 +22,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENTS = 10
 
 const children = new Set()
-const servers = new Set()
 process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
 process.on('SIGINT', () => process.exit(130))
 
@@ -46,24 +44,53 @@ const template = {
   demo_data: [],
 }
 
-/** A receiver on loopback; `onDelivery(body, receivedAt)` for each request; answers after `sleepMs`. */
-async function receiver(sleepMs, onDelivery = () => {}) {
-  const server = createServer((req, res) => {
-    const chunks = []
-    req.on('data', (c) => chunks.push(c))
-    req.on('end', () => {
-      const at = performance.timeOrigin + performance.now()
-      try { onDelivery(JSON.parse(Buffer.concat(chunks).toString('utf8')), at) } catch { /* not ours */ }
-      const answer = () => { res.writeHead(200); res.end('ok') }
-      if (sleepMs) setTimeout(answer, sleepMs)
-      else answer()
+/**
+ * Receivers in their own process, so receiving deliveries does not slow this process's clients
+ * (which would inflate the API latency we measure). The healthy one records, per entry title,
+ * when the delivery was read (wall clock, ms); the slow one answers after 5 s.
+ */
+async function receivers() {
+  const script = `
+    const { createServer } = await import('node:http')
+    const receipts = new Map()
+    const make = (sleepMs, record) => new Promise((resolve) => {
+      const server = createServer((req, res) => {
+        const chunks = []
+        req.on('data', (c) => chunks.push(c))
+        req.on('end', () => {
+          const at = performance.timeOrigin + performance.now()
+          if (record) {
+            try {
+              const title = JSON.parse(Buffer.concat(chunks).toString('utf8')).content_entry?.fields?.title
+              if (title && !receipts.has(title)) receipts.set(title, at)
+            } catch {}
+          }
+          const answer = () => { res.writeHead(200); res.end('ok') }
+          if (sleepMs) setTimeout(answer, sleepMs)
+          else answer()
+        })
+      })
+      server.listen(0, '127.0.0.1', () => resolve('http://127.0.0.1:' + server.address().port + '/hook'))
     })
-  })
-  servers.add(server)
-  await new Promise((r) => server.listen(0, '127.0.0.1', r))
+    const healthy = await make(0, true)
+    const slow = await make(5000, false)
+    process.on('message', (m) => {
+      if (m.cmd === 'count') process.send({ id: m.id, count: [...receipts.keys()].filter((k) => k.startsWith(m.prefix + '-')).length })
+      if (m.cmd === 'dump') process.send({ id: m.id, receipts: [...receipts] })
+    })
+    process.send({ id: 0, healthy, slow })`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  children.add(child)
+  const waiting = new Map()
+  let seq = 0
+  child.on('message', (m) => { waiting.get(m.id)?.(m); waiting.delete(m.id) })
+  const ask = (msg) => new Promise((resolve) => { const id = ++seq; waiting.set(id, resolve); child.send({ ...msg, id }) })
+  const urls = await new Promise((resolve) => waiting.set(0, resolve))
   return {
-    url: `http://127.0.0.1:${server.address().port}/hook`,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); servers.delete(server) }),
+    healthy: urls.healthy, slow: urls.slow,
+    count: async (prefix) => (await ask({ cmd: 'count', prefix })).count,
+    dump: async () => new Map((await ask({ cmd: 'dump' })).receipts),
+    close: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); children.delete(child) }),
   }
 }
 
@@ -104,12 +131,7 @@ async function round(r) {
   // Sent-at per title, so a delivery that arrives before its create's answer is still matched.
   const sentAt = new Map()
   const answeredAt = new Map()
-  const receipts = new Map()
-  const healthy = await receiver(0, (body, at) => {
-    const title = body.content_entry?.fields?.title
-    if (title && !receipts.has(title)) receipts.set(title, at)
-  })
-  const slow = await receiver(5000)
+  const rx = await receivers()
   const creates = async (n, prefix) => {
     const api = []
     await pool(n, CLIENTS, async (i) => {
@@ -126,8 +148,7 @@ async function round(r) {
   const waitDelivered = async (prefix, n) => {
     const deadline = Date.now() + 60_000
     for (;;) {
-      let got = 0
-      for (const k of receipts.keys()) if (k.startsWith(`${prefix}-`)) got++
+      const got = await rx.count(prefix)
       if (got >= n) return
       if (Date.now() > deadline) throw new Error(`only ${got}/${n} deliveries arrived within 60 s`)
       await new Promise((res) => setTimeout(res, 20))
@@ -135,16 +156,18 @@ async function round(r) {
   }
   // Event time = the create's answer (the event is durable in the outbox just before it); a
   // delivery that beats the answer to the client counts as 0. `fromStart` adds the API latency.
+  let receipts = new Map()
   const latencies = (prefix, from = answeredAt) => [...receipts].filter(([k]) => k.startsWith(`${prefix}-`)).map(([k, at]) => Math.max(0, at - from.get(k)))
   try {
     await creates(50, 'warm')
     const a = await creates(N_API, 'a')
-    await post('/webhooks', { name: 'healthy', url: healthy.url, events: ['content.created'], sources: ['api'] })
+    await post('/webhooks', { name: 'healthy', url: rx.healthy, events: ['content.created'], sources: ['api'] })
     const b = await creates(N_HOOK, 'b')
     await waitDelivered('b', N_HOOK)
-    await post('/webhooks', { name: 'slow', url: slow.url, events: ['content.created'], sources: ['api'] })
+    await post('/webhooks', { name: 'slow', url: rx.slow, events: ['content.created'], sources: ['api'] })
     const c = await creates(N_API, 'c')
     await waitDelivered('c', N_API)
+    receipts = await rx.dump()
     const eb = latencies('b')
     const ec = latencies('c')
     const sb = latencies('b', sentAt)
@@ -154,8 +177,7 @@ async function round(r) {
     }
   } finally {
     await server.stop()
-    await healthy.close()
-    await slow.close()
+    await rx.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }
