@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Upload memory: one 200 MB multipart upload to `cms serve` (a separate process) while its
-// RSS is sampled every 25 ms. Growth = peak RSS during the upload - idle RSS after a warm-up
+// RSS is sampled every 25 ms, until 3 s after the answer (the watcher reacts to the new file meanwhile). Growth = peak RSS - idle RSS after a warm-up
 // upload (so lazily loaded modules count as idle). Gate: growth < 50 MB. Reported as ratios
 // against the upload size and the idle RSS, plus throughput against a bare node:http server
 // that pipes the same request body to a file and fsyncs it, as we do (the streaming ceiling),
@@ -20,6 +20,8 @@ const MB = 1024 * 1024
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const GATE_MB = 50
+/** How long RSS is still sampled after the upload answered (watcher debounce and reaction). */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000)
 
 const children = new Set()
 process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
@@ -98,6 +100,8 @@ async function measured(pid, url, headers, size) {
   const timer = setInterval(() => { peak = Math.max(peak, rssOf(pid)) }, 25)
   try {
     const r = await upload(url, headers, size)
+    // Keep sampling after the answer: the watcher sees the new file and must not read it whole.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
     peak = Math.max(peak, rssOf(pid))
     return { ...r, peak }
   } finally {
