@@ -65,7 +65,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 
 async function cannon(url, headers, seconds) {
   const r = await autocannon({ url, connections: 20, duration: seconds, headers })
-  if (r.errors > 0 || r.non2xx > 0) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`)
+  if (r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers`)
+  if (r.errors > 0) process.stdout.write(`  (${url.replace(/^http:\/\/[^/]+/, '')}: ${r.errors} errors/timeouts in one round)\n`)
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
 }
 
@@ -94,11 +95,17 @@ function importWorkload(n) {
   return { dir, content, projectId }
 }
 
-async function startOurs(content, projectId) {
+async function startOurs(content, projectId, { watch = true } = {}) {
   rmSync(join(content, '..', '.cms'), { recursive: true, force: true })
   const port = await freePort()
-  // `cms serve` in a child process: runServer from dist/, as the serve command calls it.
-  const code = `import { runServer } from ${JSON.stringify(join(root, 'dist/server/run.js'))}; await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1' })`
+  // `cms serve` in a child process: runServer from dist/, as the serve command calls it. The
+  // no-watcher variant is the same context, app and listener without the file watcher.
+  const dist = (f) => JSON.stringify(join(root, 'dist', f))
+  const code = watch
+    ? `import { runServer } from ${dist('server/run.js')}; await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1' })`
+    : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
+       const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
+       await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`
   const proc = start(['--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
   const headers = { 'project-id': projectId, accept: 'application/json' }
   await waitFor(`http://127.0.0.1:${port}/`, headers, proc)
@@ -132,15 +139,52 @@ async function startJsonServer(dbFile) {
 
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
 
+/**
+ * The list service in this process, without HTTP: the first answer after a write (the
+ * collection's views, indexes and match lists rebuilt; per-entry JSON of unchanged entries
+ * reused), and a repeated answer (response cache). Medians.
+ */
+async function serviceTimings(content, queries) {
+  const { loadConfig } = await import(join(root, 'dist/config.js'))
+  const { createContext } = await import(join(root, 'dist/context.js'))
+  const { listEntries } = await import(join(root, 'dist/service/list-entries.js'))
+  const ctx = await createContext({ config: loadConfig({ dir: content, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: false, source: 'cli' })
+  const index = ctx.store.collection('articles')
+  const n = index.entries.size
+  const some = [...index.entries.values()][0]
+  const lines = [`service timings in-process, ${n} entries (ms, median of 7):`, '| query | first answer after a write | repeated answer |', '|---|---|---|']
+  for (const q of queries) {
+    const cold = []
+    const warm = []
+    for (let i = 0; i < 7; i++) {
+      await ctx.store.putEntry('articles', { ...index.entries.get(some.uuid) }, 'cli')
+      let t = performance.now()
+      listEntries(ctx, 'articles', q.ours.slice(1), 'http://127.0.0.1')
+      cold.push(performance.now() - t)
+      t = performance.now()
+      for (let k = 0; k < 100; k++) listEntries(ctx, 'articles', q.ours.slice(1), 'http://127.0.0.1')
+      warm.push((performance.now() - t) / 100)
+    }
+    lines.push(`| ${q.id} | ${fmt(median(cold), 2)} | ${fmt(median(warm), 4)} |`)
+  }
+  await ctx.store.flush()
+  await ctx.close()
+  return lines.join('\n')
+}
+
 /** Waits until the server answers promptly (the file watcher's initial scan can block it for seconds after start). */
-async function settle(url, headers) {
-  const until = Date.now() + 120000
+async function settle(url, headers, timeoutMs = 180000) {
+  const until = Date.now() + timeoutMs
   let fast = 0
   while (Date.now() < until && fast < 10) {
     const t = performance.now()
-    const r = await fetch(url, { headers })
-    await r.arrayBuffer()
-    fast = performance.now() - t < 25 ? fast + 1 : 0
+    try {
+      const r = await fetch(url, { headers })
+      await r.arrayBuffer()
+      fast = r.ok && performance.now() - t < 25 ? fast + 1 : 0
+    } catch {
+      fast = 0
+    }
     if (fast === 0) await new Promise((r) => setTimeout(r, 100))
   }
 }
@@ -152,6 +196,8 @@ async function main() {
   const w = importWorkload(N)
   const ours = await startOurs(w.content, w.projectId)
   await settle(ours.base + '/articles?limit=1', ours.headers)
+  const nw = await startOurs(w.content, w.projectId, { watch: false })
+  await settle(nw.base + '/articles?limit=1', nw.headers)
   const sizes = {}
   for (const q of QUERIES) {
     const r = await fetch(ours.base + '/articles' + q.ours, { headers: ours.headers })
@@ -167,38 +213,46 @@ async function main() {
   // a drift in machine load hits every column alike.
   const targets = (q) => [
     ['ours', ours.base + '/articles' + q.ours, ours.headers],
+    ['nw', nw.base + '/articles' + q.ours, nw.headers],
     ['bare', bare.base + '/articles' + q.ours, {}],
     ['h3', h3.base + '/articles' + q.ours, {}],
     ['js', js.base + '/articles' + q.js, {}],
   ]
   const results = {}
   for (const q of QUERIES) {
-    const rounds = { ours: [], bare: [], h3: [], js: [] }
+    const rounds = { ours: [], nw: [], bare: [], h3: [], js: [] }
     for (const [, url, headers] of targets(q)) await cannon(url, headers, WARMUP)
     for (let i = 0; i < ROUNDS; i++) for (const [name, url, headers] of targets(q)) rounds[name].push(await cannon(url, headers, SECONDS))
     results[q.id] = Object.fromEntries(Object.entries(rounds).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) }]))
     process.stdout.write(`${q.id} done\n`)
   }
-  for (const s of [ours, bare, h3, js]) await s.proc.stop()
+  for (const s of [ours, nw, bare, h3, js]) await s.proc.stop()
 
   const lines = []
   lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + median of ${ROUNDS}×${SECONDS}s rounds`)
-  lines.push('| query | bytes | ours req/s | ours p50/p99 ms | json-server req/s | json-server p50/p99 ms | bare req/s | h3-only req/s | ours/json-server | ours/bare | ours/h3-only |')
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|')
+  lines.push('ours = `cms serve` (runServer); ours-nw = the same app without the file watcher')
+  lines.push('| query | bytes | ours req/s | ours p50/p99 ms | ours-nw req/s | ours-nw p50/p99 ms | json-server req/s | json-server p50/p99 ms | bare req/s | h3-only req/s | ours/json-server | ours/bare | ours/h3-only | ours-nw/json-server | ours-nw/bare | ours-nw/h3-only |')
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const q of QUERIES) {
     const r = results[q.id]
-    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${fmt(r.ours.rps)} | ${r.ours.p50}/${r.ours.p99} | ${fmt(r.js.rps)} | ${r.js.p50}/${r.js.p99} | ${fmt(r.bare.rps)} | ${fmt(r.h3.rps)} | ${fmt(r.ours.rps / r.js.rps, 1)}× | ${fmt(100 * r.ours.rps / r.bare.rps)}% | ${fmt(100 * r.ours.rps / r.h3.rps)}% |`)
+    const ratios = (o) => `${fmt(o.rps / r.js.rps, 1)}× | ${fmt(100 * o.rps / r.bare.rps)}% | ${fmt(100 * o.rps / r.h3.rps)}%`
+    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${fmt(r.ours.rps)} | ${r.ours.p50}/${r.ours.p99} | ${fmt(r.nw.rps)} | ${r.nw.p50}/${r.nw.p99} | ${fmt(r.js.rps)} | ${r.js.p50}/${r.js.p99} | ${fmt(r.bare.rps)} | ${fmt(r.h3.rps)} | ${ratios(r.ours)} | ${ratios(r.nw)} |`)
   }
   process.stdout.write(lines.join('\n') + '\n')
 
+  process.stdout.write('\n' + await serviceTimings(w.content, QUERIES) + '\n')
+
   if (BIG > 0) {
     const big = importWorkload(BIG)
-    const s = await startOurs(big.content, big.projectId)
+    process.stdout.write('\n' + await serviceTimings(big.content, [QUERIES[1]]) + '\n')
     const q = QUERIES[1]
-    await settle(s.base + '/articles?limit=1', s.headers)
-    const r = await measure(s.base + '/articles' + q.ours, s.headers)
-    await s.proc.stop()
-    process.stdout.write(`\nQ2 at ${BIG} entries (ours alone): ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`)
+    for (const watch of [true, false]) {
+      const s = await startOurs(big.content, big.projectId, { watch })
+      await settle(s.base + '/articles?limit=1', s.headers, 300000)
+      const r = await measure(s.base + '/articles' + q.ours, s.headers)
+      await s.proc.stop()
+      process.stdout.write(`Q2 at ${BIG} entries, ${watch ? 'ours (cms serve)' : 'ours-nw (no watcher)'}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`)
+    }
   }
 }
 
