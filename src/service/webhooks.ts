@@ -3,7 +3,7 @@ import type { WebhookRecord } from '../core/types.ts'
 import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
 import { EVENT_NAMES } from '../core/events.ts'
 import { isUuid, newUuid, now } from '../core/ids.ts'
-import { checkUrl, checkUrlShape } from '../webhooks/url-safety.ts'
+import { checkUrl } from '../webhooks/url-safety.ts'
 import { eventFromBody, pingBody } from '../webhooks/payload.ts'
 import { postDelivery } from '../webhooks/send.ts'
 import { record } from '../webhooks/worker.ts'
@@ -207,7 +207,7 @@ async function validateInput(ctx: AppContext, body: Record<string, unknown>, exi
     else if (body.url.length > 2048) add('url', 'The url field must not be greater than 2048 characters.')
     else {
       const rules = requireState(ctx).settings.rules
-      const problem = checkUrlShape(body.url, rules) ?? (await checkUrl(body.url, rules))
+      const problem = await checkUrl(body.url, rules)
       if (problem) add('url', problem)
       else out.url = body.url
     }

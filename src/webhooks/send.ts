@@ -83,11 +83,16 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined,
   return { text: new TextDecoder().decode(bytes), truncated }
 }
 
+/** The most specific reason in an error's cause chain (fetch hides `ECONNREFUSED` two levels down). */
 function describe(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { name?: string; code?: string; message?: string } }
-  const cause = e.cause
-  if (cause?.name === 'TimeoutError' || e.name === 'TimeoutError' || /timeout|aborted/i.test(e.message ?? '')) return `No answer within ${timeoutMs} ms`
-  const code = cause?.code ?? (cause?.message ? undefined : undefined)
-  const detail = cause?.message ?? e.message ?? String(error)
-  return code ? `${code}: ${detail}` : detail.replace(/^\[POST\] "[^"]*": /, '')
+  let deepest: { name?: string; code?: string; message?: string } | undefined
+  let current = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (current.name === 'TimeoutError' || current.code === 'UND_ERR_CONNECT_TIMEOUT') return `No answer within ${timeoutMs} ms`
+    deepest = current
+    current = current.cause as typeof current
+  }
+  if (!deepest) return String(error)
+  const message = (deepest.message ?? String(error)).replace(/^\[POST\] "[^"]*": (?:<no response> )?/, '')
+  return deepest.code && !message.includes(deepest.code) ? `${deepest.code}: ${message}` : message
 }
