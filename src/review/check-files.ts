@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs'
+import type { Collection, EntryRecord, Field, Project } from '../core/types.ts'
+import { checkStoredFields } from '../schema/validate-entry.ts'
+import type { FileKind } from '../storage/file-schemas.ts'
+import type { PathKind } from '../storage/paths.ts'
+import { parseChecked, type ReadResult } from '../storage/read-files.ts'
+import { toCollection, toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
+import { canonicalText, firstDifferentLine } from './canonical.ts'
+
+/**
+ * The per-file half of `cms validate`: parse, schema, canonical form, location and stored
+ * values, for a list of files. Pure and synchronous, so it runs the same in this thread or
+ * in a worker; what the whole-tree checks need comes back as small facts.
+ */
+export type Rule =
+  | 'parse' | 'schema' | 'location' | 'format' | 'config' | 'field' | 'locale' | 'unique'
+  | 'reference' | 'singleton' | 'translation' | 'version' | 'orphan-version'
+
+export interface Problem {
+  file: string
+  line?: number
+  column?: number
+  rule: Rule
+  message: string
+}
+
+export interface TreeFile { rel: string; abs: string; where: PathKind }
+
+export interface RefFact { side: 'fields' | 'published'; top: string; path: string; kind: 'relation' | 'media'; uuid: unknown; target: string | null }
+export interface EntryFacts {
+  slug: string
+  rel: string
+  uuid: string
+  locale: string
+  translation_group: string | null
+  published_version: number | null
+  deleted: boolean
+  /** [field name, JSON of the draft value] for the collection's unique fields. */
+  unique: Array<[string, string]>
+  refs: RefFact[]
+}
+
+export interface ChunkResult {
+  problems: Problem[]
+  entries: EntryFacts[]
+  /** [slug, entry uuid, n, rel] */
+  versions: Array<[string, string, number, string]>
+  project: Project | null
+  collections: Collection[]
+  assets: string[]
+  assetFiles: Array<{ rel: string; uuid: string }>
+  webhooks: Array<{ rel: string; ids: string[] }>
+}
+
+const KIND: Partial<Record<PathKind['kind'], FileKind>> = {
+  project: 'project', tokens: 'tokens', collection: 'collection', entry: 'entry', version: 'version', 'asset-meta': 'asset', webhook: 'webhook',
+}
+const RESERVED = new Set(['collections', 'files', 'webhooks', 'bulk', 'project', 'auth'])
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/** `collections` are those already parsed (for entries and versions); `collectionOrder` gives each collection file's load position. */
+export function checkFiles(files: TreeFile[], collections: Collection[], collectionOrder: string[] = []): ChunkResult {
+  const out: ChunkResult = { problems: [], entries: [], versions: [], project: null, collections: [], assets: [], assetFiles: [], webhooks: [] }
+  const bySlug = new Map(collections.map((c) => [c.slug, c]))
+  const report = (p: Problem) => out.problems.push(p)
+  for (const { rel, abs, where } of files) {
+    if (where.kind === 'temp') continue
+    if (where.kind === 'unknown') { report({ file: rel, rule: 'location', message: misplaced(rel) }); continue }
+    if (where.kind === 'asset-file') { out.assetFiles.push({ rel, uuid: where.uuid }); continue }
+    const kind = KIND[where.kind]!
+    const r = readSync(abs, rel, kind)
+    if (!r.ok) {
+      const p = r.problem
+      report({ file: rel, rule: p.line ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
+      continue
+    }
+    const value = r.value
+    const order = where.kind === 'collection' ? collectionOrder.indexOf(rel) : 0
+    const collection = where.kind === 'entry' || where.kind === 'version' ? bySlug.get(where.slug) : undefined
+    const canonical = canonicalText(kind, value, { ...(collection ? { collection } : {}), order })
+    if (canonical !== r.text) report({ file: rel, line: firstDifferentLine(r.text, canonical), rule: 'format', message: 'not in canonical form (run `cms fmt`)' })
+    switch (where.kind) {
+      case 'project': out.project = toProject(value); break
+      case 'collection': {
+        if (value.slug !== where.slug) report({ file: rel, line: lineOfKey(r.text, 'slug'), rule: 'location', message: `slug "${String(value.slug)}" does not match the file name (expected collections/${String(value.slug)}.yaml)` })
+        if (RESERVED.has(where.slug)) report({ file: rel, line: lineOfKey(r.text, 'slug'), rule: 'config', message: `the slug "${where.slug}" is reserved by the API` })
+        out.collections.push({ ...toCollection(value, order), slug: where.slug })
+        break
+      }
+      case 'webhook': {
+        const w = toWebhook(value)
+        if (w.uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${w.uuid}" does not match the file name` })
+        out.webhooks.push({ rel, ids: w.collection_ids })
+        break
+      }
+      case 'asset-meta': {
+        out.assets.push(where.uuid)
+        if (value.uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${String(value.uuid)}" does not match the file name` })
+        break
+      }
+      case 'entry': {
+        const entry = toEntry(value)
+        if (!collection) { report({ file: rel, rule: 'location', message: `no collection "${where.slug}" (collections/${where.slug}.yaml is missing)` }); break }
+        if (entry.uuid !== where.uuid) { report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${entry.uuid}" does not match the file name` }); break }
+        checkEntryFields(collection, entry, rel, r.text, report)
+        out.entries.push(facts(collection, entry, rel))
+        break
+      }
+      case 'version': {
+        const v = toVersionRecord(value)
+        if (v.entry_uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'entry_uuid'), rule: 'location', message: `entry_uuid "${v.entry_uuid}" does not match the folder (${where.uuid})` })
+        if (v.version_number !== where.n) report({ file: rel, line: lineOfKey(r.text, 'version_number'), rule: 'location', message: `version_number ${v.version_number} does not match the file name (${where.n}.json)` })
+        out.versions.push([where.slug, where.uuid, where.n, rel])
+        break
+      }
+    }
+  }
+  return out
+}
+
+/** Small files read synchronously: at 100k+ files the round trips of fs/promises cost more than the reads. */
+function readSync(abs: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  let text: string
+  try {
+    text = readFileSync(abs, 'utf8')
+  } catch (error) {
+    return { ok: false, problem: { file: rel, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` } }
+  }
+  return parseChecked(text, rel, kind)
+}
+
+function misplaced(rel: string): string {
+  const hint: Record<string, string> = {
+    entries: 'entries live at entries/<collection-slug>/<uuid>.json',
+    versions: 'versions live at versions/<collection-slug>/<entry-uuid>/<n>.json',
+    collections: 'collections live at collections/<slug>.yaml',
+    assets: 'assets live at assets/<uuid>.yaml and assets/<uuid>/<filename>',
+    webhooks: 'webhooks live at webhooks/<uuid>.yaml',
+  }
+  return `file in the wrong place: ${hint[rel.split('/')[0] ?? ''] ?? 'the content root holds project.yaml, tokens.yaml, collections/, entries/, versions/, assets/ and webhooks/'}`
+}
+
+function checkEntryFields(c: Collection, entry: EntryRecord, rel: string, text: string, report: (p: Problem) => void): void {
+  const draft = checkStoredFields(c, entry.fields)
+  const published = entry.published ? checkStoredFields(c, entry.published) : {}
+  const emit = (side: 'fields' | 'published', errors: Record<string, string[]>, skip: Record<string, string[]>) => {
+    for (const [key, messages] of Object.entries(errors)) {
+      const name = key.replace(/^data\./, '').split('.')[0] ?? key
+      for (const m of messages) {
+        if (skip[key]?.includes(m)) continue
+        report({ file: rel, line: fieldLine(text, side, name), rule: 'field', message: `${side === 'published' ? 'published ' : ''}${name}: ${m}` })
+      }
+    }
+  }
+  emit('fields', draft, {})
+  // The published snapshot usually equals the draft: report only what differs there.
+  emit('published', published, draft)
+}
+
+function facts(c: Collection, entry: EntryRecord, rel: string): EntryFacts {
+  const unique: Array<[string, string]> = []
+  for (const f of c.fields) {
+    if (!f.validations.unique?.status) continue
+    const v = entry.fields[f.name]
+    if (v !== undefined && v !== null && v !== '') unique.push([f.name, JSON.stringify(v)])
+  }
+  const refs: RefFact[] = []
+  const seen = new Set<string>()
+  for (const [side, values] of [['fields', entry.fields], ['published', entry.published ?? {}]] as const) {
+    for (const ref of references(c.fields, values, side)) {
+      const key = `${ref.path}\u0000${String(ref.uuid)}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      refs.push(ref)
+    }
+  }
+  return {
+    slug: c.slug, rel, uuid: entry.uuid, locale: entry.locale, translation_group: entry.translation_group,
+    published_version: entry.published ? entry.published_version : null, deleted: entry.deleted_at !== null, unique, refs,
+  }
+}
+
+/** Every relation/media reference in an entry's values, group children included. */
+function references(fields: Field[], values: Record<string, unknown>, side: RefFact['side'], top?: string, prefix = ''): RefFact[] {
+  const out: RefFact[] = []
+  for (const f of fields) {
+    const v = values[f.name]
+    if (v === undefined || v === null) continue
+    const path = `${prefix}${f.name}`
+    if (f.type === 'relation' || f.type === 'media') {
+      const target = f.type === 'relation' && f.options.relation?.collection ? String(f.options.relation.collection) : null
+      for (const uuid of Array.isArray(v) ? v : [v]) out.push({ side, kind: f.type, top: top ?? f.name, path, uuid, target })
+    } else if (f.type === 'group' && f.children) {
+      const items = Array.isArray(v) ? v : [v]
+      items.forEach((item, i) => { if (isObject(item)) out.push(...references(f.children!, item, side, top ?? f.name, `${path}${Array.isArray(v) ? `.${i}` : ''}.`)) })
+    }
+  }
+  return out
+}
+
+/** Line of `"key":` (JSON) or `key:` (YAML) at the top level of a file; 1 when absent. */
+export function lineOfKey(text: string, key: string): number {
+  const m = new RegExp(`^(?:  "${key}":|${key}:)`, 'm').exec(text)
+  return m ? lineAt(text, m.index) : 1
+}
+
+/** Line of a field inside the `fields` or `published` object of an entry file. */
+export function fieldLine(text: string, side: 'fields' | 'published', name: string): number {
+  const start = text.indexOf(`\n  "${side}": {`)
+  if (start < 0) return lineOfKey(text, side)
+  const at = text.indexOf(`\n    ${JSON.stringify(name)}:`, start)
+  const end = text.indexOf('\n  }', start)
+  return at >= 0 && (end < 0 || at < end) ? lineAt(text, at + 1) : lineAt(text, start + 1)
+}
+
+function lineAt(text: string, index: number): number {
+  let line = 1
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
+  return line
+}
