@@ -125,6 +125,7 @@ export class Outbox implements EventSink {
   /** Rewrites the journal to hold only what is still pending. Only the writer (server) compacts. */
   async compact(): Promise<void> {
     this.#finishedSinceCompact = 0
+    if (this.#journal.lines === 0) return
     await this.#journal.rewrite(() => {
       const lines: Line[] = []
       for (const d of this.#pending.values()) {
