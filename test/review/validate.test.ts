@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mkdir, writeFile, readFile, readdir } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { validateTree, type Problem } from '../../src/review/validate.ts'
 import { formatValidateReport } from '../../src/review/format-problems.ts'
@@ -112,6 +112,10 @@ describe('cms validate', () => {
     expect(find(p, 'location', 'stray.json')).toHaveLength(1)
     expect(find(p, 'location', `entries/ghosts/${uuidN(11)}.json`)[0]!.message).toMatch(/no collection "ghosts"/)
     expect(find(p, 'format', authorFile)[0]).toMatchObject({ line: 2 })
+
+    // The same report when entries and versions are checked in worker threads (built code only).
+    const built = await import(pathToFileURL(join(fileURLToPath(new URL('../../dist/review/validate.js', import.meta.url)))).href) as typeof import('../../src/review/validate.ts')
+    expect(await built.validateTree(project.contentDir, { parallelFrom: 1 })).toEqual(report)
 
     const github = formatValidateReport(report, 'github', project.dir)
     expect(github).toContain(`::error file=content/entries/posts/${uuidN(3)}.json,line=11,title=cms validate (unique)::`)
