@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { ContentStore } from '../../src/storage/store.ts'
-import { addField } from '../../src/service/schema-admin.ts'
+import { addField, updateCollection } from '../../src/service/schema-admin.ts'
 import { diffRevisions, type DiffReport } from '../../src/review/diff.ts'
 import { renderDiff } from '../../src/review/diff-render.ts'
 import type { EntryRecord } from '../../src/core/types.ts'
@@ -131,5 +131,15 @@ describe('cms diff', () => {
     const bad = await cms(['diff', 'no-such-rev', '--dir', project.contentDir])
     expect(bad.code).not.toBe(0)
     expect(bad.stderr).toMatch(/Unknown revision: no-such-rev/)
+  })
+  it('a collection rename is a schema change, not every entry removed and added', async () => {
+    const store = await ContentStore.open(project.contentDir, { onProblem: () => {} })
+    await updateCollection({ store, source: 'cli' }, 'posts', { slug: 'articles', name: 'Articles' })
+    await store.flush()
+    commit('rename')
+    const r = await diffRevisions(project.contentDir, commits.schema!, commits.rename!)
+    expect(r.collections).toHaveLength(1)
+    expect(r.collections[0]).toMatchObject({ slug: 'articles', renamed_from: 'posts', entries: [] })
+    expect(r.collections[0]!.schema.map((x) => x.detail)).toEqual(['slug posts → articles', 'name "Posts" → "Articles"'])
   })
 })
