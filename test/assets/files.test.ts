@@ -70,3 +70,13 @@ describe('parseRange', () => {
     expect(parseRange(header, size)).toEqual(expected)
   })
 })
+
+describe('checkMetadata', () => {
+  it('keeps known keys, ignores unknown ones, rejects non-strings and long values', async () => {
+    const { checkMetadata } = await import('../../src/service/asset-upload.ts')
+    expect(checkMetadata({ alt_text: 'a', title: null, extra: 1 })).toEqual({ alt_text: 'a', title: null })
+    expect(() => checkMetadata({ caption: 5 })).toThrow(/caption must be a string/)
+    expect(() => checkMetadata({ caption: 'x'.repeat(2001) })).toThrow(/2000/)
+    expect(() => checkMetadata([])).toThrow(/must be an object/)
+  })
+})
