@@ -2,7 +2,7 @@ import type { EntryRecord } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
 import { sortRows, type CompiledSortKey } from './sort.ts'
-import { keysOf, type Key } from './values.ts'
+import { keysOf, toKey, type Key } from './values.ts'
 
 /**
  * One collection in one read state, ready to query: rows in the default order (newest
@@ -22,12 +22,13 @@ export class CollectionView {
 
   constructor(entries: Iterable<EntryRecord>, state: ReadState) {
     this.state = state
-    const picked: Array<{ entry: EntryRecord; ms: number }> = []
+    // Sort on "<canonical created_at> <uuid>" strings: one string comparison per step.
+    const picked: Array<{ entry: EntryRecord; key: string }> = []
     for (const entry of entries) {
       if (!visibleIn(entry, state)) continue
-      picked.push({ entry, ms: Date.parse(entry.created_at) || 0 })
+      picked.push({ entry, key: `${canonicalTime(entry.created_at)} ${entry.uuid}` })
     }
-    picked.sort((a, b) => b.ms - a.ms || (a.entry.uuid < b.entry.uuid ? 1 : a.entry.uuid > b.entry.uuid ? -1 : 0))
+    picked.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
     this.rows = picked.map(({ entry }, rank) => ({ entry, values: (state === 'published' ? entry.published : entry.fields) ?? {}, rank }))
     for (const row of this.rows) this.#byUuid.set(row.entry.uuid, row)
   }
@@ -57,10 +58,11 @@ export class CollectionView {
       index = new Map()
       for (const row of this.rows) {
         const value = hint.field in CORE ? (row.entry as unknown as Record<string, unknown>)[hint.field] : row.values[hint.field]
-        for (const k of new Set(keysOf(value, hint.kind))) {
-          let list = index.get(k)
-          if (!list) index.set(k, (list = []))
-          list.push(row)
+        if (Array.isArray(value)) {
+          for (const k of new Set(keysOf(value, hint.kind))) add(index, k, row)
+        } else {
+          const k = toKey(value, hint.kind)
+          if (k !== null) add(index, k, row)
         }
       }
       this.#eq.set(hint.field, index)
@@ -127,6 +129,20 @@ export class CollectionView {
     for (const row of matched) mark[row.rank] = 1
     return all.filter((row) => mark[row.rank] === 1)
   }
+}
+
+function add(index: Map<Key, Row[]>, key: Key, row: Row): void {
+  const list = index.get(key)
+  if (list) list.push(row)
+  else index.set(key, [row])
+}
+
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+/** A timestamp as `YYYY-MM-DDTHH:mm:ss.sssZ` (so strings sort as instants); unparsable ones sort oldest. */
+function canonicalTime(value: string): string {
+  if (CANONICAL.test(value)) return value
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) || ms < 0 || ms > 253402300799999 ? '0000' : new Date(ms).toISOString()
 }
 
 const CORE: Record<string, true> = { uuid: true, locale: true, created_at: true, updated_at: true, published_at: true }
