@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
+import { existsSync, readdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
 import { watch } from 'chokidar'
 import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
 import { parseChecked, mapLimit, joinRel } from './read-files.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
 import { shareUnchangedSnapshot } from './load.ts'
 import type { ContentStore } from './store.ts'
-import { relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 
 export interface WatcherOptions {
   /** Quiet period before a batch of events is applied. @default 40 */
@@ -23,27 +24,30 @@ export interface ContentWatcher {
 /**
  * Applies external changes (hand edits, `git pull`, a branch switch) to the index in
  * batches. Events for files we wrote ourselves are recognised by content hash and skipped.
+ *
+ * chokidar watches the small, human-edited part of the tree (project.yaml, tokens.yaml,
+ * collections/, webhooks/, assets/*.yaml). The entry folders, which hold one file per entry
+ * and can hold 100k, are watched with one native `fs.watch` per folder instead: chokidar
+ * re-reads and re-stats a whole folder on every change in it and puts a watch on every file,
+ * which made each write O(folder size) (measured: 140 → 4 durable writes/s at 2,000 files).
+ * inotify names the changed file, so an event costs O(1) here.
  */
 export function watchContent(store: ContentStore, options: WatcherOptions = {}): ContentWatcher {
   const root = store.layout.root
+  const entriesDir = store.layout.entriesDir
   const debounceMs = options.debounceMs ?? 40
   const dirty = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
+  let closed = false
 
-  const watcher = watch(root, {
-    ignoreInitial: true,
-    // Temp files of atomic writes, editors' swap files, and anything under a dot-folder.
-    ignored: (path: string) => {
-      const rel = relative(root, path)
-      return rel.includes(TEMP_MARK) || rel.split(sep).some((part) => part.startsWith('.') && part.length > 1)
-    },
-  })
-
+  // A fixed window, not a sliding one: a steady stream of events must not postpone the batch forever.
   const schedule = (path: string) => {
+    if (closed) return
     dirty.add(path)
-    clearTimeout(timer)
+    if (timer) return
     timer = setTimeout(() => {
+      timer = undefined
       const batch = [...dirty]
       dirty.clear()
       running = running.then(() => applyBatch(store, batch)).then((n) => options.onBatch?.(n), (error) => {
@@ -51,18 +55,78 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
       })
     }, debounceMs)
   }
+
+  const watcher = watch(root, {
+    ignoreInitial: true,
+    depth: 1,
+    ignored: (path: string) => {
+      const parts = relative(root, path).split(sep)
+      if (parts.some((part) => part.includes(TEMP_MARK) || (part.startsWith('.') && part.length > 1))) return true
+      // entries/<slug>/ are watched natively below; versions are read on demand; asset bytes are never parsed.
+      return (parts[0] === 'entries' && parts.length > 1) || parts[0] === 'versions' || (parts[0] === 'assets' && parts.length > 1 && !parts[1]!.endsWith('.yaml'))
+    },
+  })
   watcher.on('add', schedule).on('change', schedule).on('unlink', schedule)
-  watcher.on('unlinkDir', schedule)
+  watcher.on('addDir', (path) => { if (path === entriesDir) watchEntries() })
   watcher.on('error', (error) => console.error('[cms] watcher error:', error))
+
+  const folders = new Map<string, FSWatcher>()
+  const watchFolder = (dir: string, onName: (name: string) => void): boolean => {
+    if (folders.has(dir)) return true
+    try {
+      const w = fsWatch(dir, { persistent: true }, (_type, name) => {
+        if (name === null) return rescan(dir)
+        onName(name.toString())
+      })
+      w.on('error', () => unwatchFolder(dir))
+      folders.set(dir, w)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const unwatchFolder = (dir: string) => {
+    folders.get(dir)?.close()
+    folders.delete(dir)
+  }
+  // Files can land in a new folder before its watch is up (git checkout): list it once.
+  const rescan = (dir: string) => {
+    readdir(dir).then((names) => { for (const name of names) if (!name.includes(TEMP_MARK)) schedule(join(dir, name)) }, () => {})
+  }
+  const watchCollectionFolder = (dir: string) =>
+    watchFolder(dir, (name) => { if (!name.includes(TEMP_MARK)) schedule(join(dir, name)) })
+  const watchEntries = () => {
+    watchFolder(entriesDir, (name) => {
+      const dir = join(entriesDir, name)
+      if (existsSync(dir)) {
+        if (!folders.has(dir) && watchCollectionFolder(dir)) rescan(dir)
+      } else {
+        unwatchFolder(dir)
+        schedule(dir)
+      }
+    })
+    for (const name of safeReaddir(entriesDir)) watchCollectionFolder(join(entriesDir, name))
+  }
+  if (existsSync(entriesDir)) watchEntries()
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
   return {
     ready,
     async close() {
+      closed = true
       clearTimeout(timer)
+      for (const dir of [...folders.keys()]) unwatchFolder(dir)
       await watcher.close()
       await running
     },
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
   }
 }
 
@@ -90,7 +154,7 @@ export async function applyBatch(store: ContentStore, paths: string[]): Promise<
   }
   // A removed folder (e.g. a collection's entries dir) reports only the folder: reconcile.
   for (const { path, text, what } of items) {
-    if (what.kind === 'unknown' && text === null) applied += reconcileRemovedDir(store, path)
+    if (what.kind === 'unknown' && text === null && !existsSync(path)) applied += reconcileRemovedDir(store, path)
   }
   return applied
 }
@@ -115,7 +179,9 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       const entry = toEntry(r.value)
       if (entry.uuid !== what.uuid) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); return false }
       store.clearProblem(rel)
-      shareUnchangedSnapshot(entry)
+      shareUnchangedSnapshot(entry, text)
+      // A rescan or a touched file with the same content is not a change (no event, no revision).
+      if (before && JSON.stringify(before) === JSON.stringify(entry)) return false
       index.entries.set(entry.uuid, entry)
       store.emit({ kind: 'entry', slug: what.slug, uuid: entry.uuid, before, after: entry, source: 'file' })
       return true
