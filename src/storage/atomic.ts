@@ -12,10 +12,6 @@ export interface WriteOptions {
   durable?: boolean
 }
 
-/**
- * Writes `data` to `file` so that a crash at any instant leaves either the old or the new
- * content: temp file in the same directory, fsync, rename over the target.
- */
 /** What a written file looks like on disk: enough to tell later whether it changed. */
 export interface FileStamp {
   mtimeMs: number
@@ -23,12 +19,20 @@ export interface FileStamp {
   ino: number
 }
 
+/**
+ * Writes `data` to `file` so that a crash at any instant leaves either the old or the new
+ * content: temp file in the same directory, fsync, rename over the target, fsync the folder.
+ */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<FileStamp> {
   const durable = options.durable ?? true
   const dir = dirname(file)
   const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${randomBytes(6).toString('hex')}`)
-  await mkdir(dir, { recursive: true })
-  const handle = await open(tmp, 'w', 0o644)
+  // The folder almost always exists: try first, create it only when the open says it is missing.
+  const handle = await open(tmp, 'w', 0o644).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+    await mkdir(dir, { recursive: true })
+    return open(tmp, 'w', 0o644)
+  })
   let stamp: FileStamp
   try {
     await handle.writeFile(data)
@@ -64,8 +68,35 @@ export async function removeFile(file: string, options: WriteOptions = {}): Prom
   return true
 }
 
-async function syncDir(dir: string): Promise<void> {
-  // A rename is only durable once its directory entry is; some filesystems refuse, which is fine.
+/**
+ * A rename is only durable once its folder is fsynced. Concurrent writers in one folder share
+ * fsyncs (group commit): a caller whose rename happened while a sync was running waits for the
+ * next one, which covers every rename made before it started.
+ */
+const folderSyncs = new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>()
+
+function syncDir(dir: string): Promise<void> {
+  let state = folderSyncs.get(dir)
+  if (!state) folderSyncs.set(dir, (state = { running: null, next: null }))
+  const s = state
+  const start = (): Promise<void> => {
+    const run = fsyncFolder(dir).finally(() => {
+      if (s.running === run) s.running = null
+      if (!s.running && !s.next) folderSyncs.delete(dir)
+    })
+    s.running = run
+    return run
+  }
+  if (!s.running) return start()
+  s.next ??= s.running.then(() => {
+    s.next = null
+    return start()
+  })
+  return s.next
+}
+
+async function fsyncFolder(dir: string): Promise<void> {
+  // Some filesystems refuse to fsync a folder, which is fine.
   const handle = await open(dir, 'r').catch(() => null)
   if (!handle) return
   await handle.sync().catch(() => {})
