@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:load`: imports the standard workload at N entries (default 100000), then times
 // `cms serve` from spawn to ready (URL printed, port answering) and reports its RSS against the
-// content's size on disk. Medians over 3 starts. Targets: ready < 5 s, RSS < 4x content size.
+// content's size on disk. One cold start (no index cache), then the median of 3 warm starts. Targets: ready < 5 s, RSS < 4x content size.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -68,6 +68,10 @@ function startOnce() {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const { bytes, files } = diskSize(content)
 const du = Number(spawnSync('du', ['-sk', content], { encoding: 'utf8' }).stdout.split('\t')[0]) * 1024
+// Cold: no index cache in .cms/, every file read and parsed (the server writes the cache).
+rmSync(join(data, '.cms', 'index-cache.bin'), { force: true })
+const cold = await startOnce()
+// Warm: the usual case, unchanged files come from the cache (mtime, size and inode checked).
 const runs = []
 for (let i = 0; i < 3; i++) runs.push(await startOnce())
 const ready = median(runs.map((r) => r.readyMs))
@@ -75,6 +79,7 @@ const answered = median(runs.map((r) => r.answeredMs))
 const rss = median(runs.map((r) => r.rss))
 const mb = (b) => `${(b / 1048576).toFixed(0)} MB`
 console.log(`entries: ${n}, files: ${files}, content: ${mb(bytes)} (sum of file sizes), ${mb(du)} on disk (du)`)
-console.log(`ready (URL printed, listening): median ${(ready / 1000).toFixed(2)} s  [${runs.map((r) => (r.readyMs / 1000).toFixed(2)).join(', ')}]  target < 5 s`)
+console.log(`cold start (no index cache): ready ${(cold.readyMs / 1000).toFixed(2)} s, first answer ${(cold.answeredMs / 1000).toFixed(2)} s, RSS ${mb(cold.rss)}`)
+console.log(`warm start ready (URL printed, listening): median ${(ready / 1000).toFixed(2)} s  [${runs.map((r) => (r.readyMs / 1000).toFixed(2)).join(', ')}]  target < 5 s`)
 console.log(`first answer (GET /articles?limit=1): median ${(answered / 1000).toFixed(2)} s`)
 console.log(`RSS: median ${mb(rss)} = ${(rss / bytes).toFixed(2)}x the content's file bytes, ${(rss / du).toFixed(2)}x its du size  target < 4x`)
