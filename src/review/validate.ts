@@ -21,15 +21,16 @@ export interface ValidateReport {
 }
 
 const PARALLEL_FROM = 4000
+const defaultThreads = () => Math.min(4, availableParallelism())
 
-export async function validateTree(root: string, options: { parallelFrom?: number } = {}): Promise<ValidateReport> {
+export async function validateTree(root: string, options: { parallelFrom?: number; threads?: number } = {}): Promise<ValidateReport> {
   const info = await stat(root).catch(() => null)
   if (!info?.isDirectory()) throw Object.assign(new Error(`No content directory at ${root}`), { cannotRun: true })
   const files: TreeFile[] = (await listTree(root)).map(({ rel, abs, where }) => ({ rel, abs, where }))
   const isBulk = (f: TreeFile) => f.where.kind === 'entry' || f.where.kind === 'version'
   const collectionOrder = files.filter((f) => f.where.kind === 'collection').map((f) => f.rel)
   const config = checkFiles(files.filter((f) => !isBulk(f)), [], collectionOrder)
-  const bulk = await checkBulk(files.filter(isBulk), config.collections, options.parallelFrom ?? PARALLEL_FROM)
+  const bulk = await checkBulk(files.filter(isBulk), config.collections, options.parallelFrom ?? PARALLEL_FROM, options.threads ?? defaultThreads())
 
   const problems: Problem[] = [...config.problems, ...bulk.flatMap((b) => b.problems)]
   const report = (p: Problem) => problems.push(p)
@@ -73,9 +74,8 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
 }
 
 /** Entries and versions, split over worker threads when the tree is large and we run from the build. */
-async function checkBulk(files: TreeFile[], collections: Collection[], parallelFrom: number): Promise<ChunkResult[]> {
+async function checkBulk(files: TreeFile[], collections: Collection[], parallelFrom: number, threads: number): Promise<ChunkResult[]> {
   const workerUrl = new URL('./validate-worker.js', import.meta.url)
-  const threads = Math.min(4, availableParallelism())
   if (files.length < parallelFrom || threads < 2 || !import.meta.url.endsWith('.js')) return [checkFiles(files, collections)]
   const shares: TreeFile[][] = Array.from({ length: threads }, () => [])
   files.forEach((f, i) => shares[i % threads]!.push(f))
