@@ -5,7 +5,7 @@
 // warm-up then measured rounds; medians. Then Q2 again at 100k entries for us alone.
 //
 //   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=3 BENCH_SECONDS=4)
-//   BENCH_BIG=0 skips the 100k run.
+//   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -189,10 +189,7 @@ async function settle(url, headers, timeoutMs = 180000) {
   }
 }
 
-async function main() {
-  mkdirSync(data, { recursive: true })
-  process.stdout.write('building dist/...\n')
-  try { execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' }) } catch {}
+async function runStandard() {
   const w = importWorkload(N)
   const ours = await startOurs(w.content, w.projectId)
   await settle(ours.base + '/articles?limit=1', ours.headers)
@@ -241,6 +238,14 @@ async function main() {
   process.stdout.write(lines.join('\n') + '\n')
 
   process.stdout.write('\n' + await serviceTimings(w.content, QUERIES) + '\n')
+
+}
+
+async function main() {
+  mkdirSync(data, { recursive: true })
+  process.stdout.write('building dist/...\n')
+  try { execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' }) } catch {}
+  if (N > 0) await runStandard()
 
   if (BIG > 0) {
     const big = importWorkload(BIG)
