@@ -57,11 +57,17 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       await store.flush()
-      // A server leaves a fresh index cache behind so the next start skips unchanged files.
-      if (options.watch) store.saveIndexCache()
+      // Leave a fresh index cache behind so the next start skips unchanged files.
+      if (options.watch || store.coldLoaded) store.saveIndexCache()
       await webhooks.outbox.close()
       await webhooks.logs.close()
     },
+  }
+  if (options.watch && store.coldLoaded) {
+    // After a cold start, write the cache once the server is up rather than before it listens.
+    const timer = setTimeout(() => store.saveIndexCache(), 3000)
+    timer.unref()
+    ctx.disposers.push(() => clearTimeout(timer))
   }
   if (options.watch) {
     const watcher = watchContent(store)

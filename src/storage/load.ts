@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { removeStaleTempFiles } from './atomic.ts'
 import { rm } from 'node:fs/promises'
-import { listDir, mapLimit, readChecked, readCheckedSync } from './read-files.ts'
+import { listDir, mapLimit, parseChecked, readChecked, readCheckedSync } from './read-files.ts'
 import { TEMP_MARK } from './paths.ts'
-import { statSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { readIndexCache } from './index-cache.ts'
 import type { FileStamp } from './atomic.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
@@ -80,17 +80,30 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
     const rel = `entries/${slug}/${name}`
     const path = join(layout.entriesDir, slug, name)
     const key = `${slug}/${name}`
+    const row = cache?.get(key)
+    const index = store.collections.get(slug)
     // Stamp before reading: a change after this point gives a newer stamp, never a stale row.
-    let stamp: FileStamp | undefined
+    // With a cached row a stat is enough; without one, open + fstat + read on one descriptor.
+    let stamp: FileStamp
+    let text: string | undefined
     try {
-      const st = statSync(path)
-      stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
+      if (row) {
+        const st = statSync(path)
+        stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
+      } else {
+        const fd = openSync(path, 'r')
+        try {
+          const st = fstatSync(fd)
+          stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
+          text = readFileSync(fd, 'utf8')
+        } finally {
+          closeSync(fd)
+        }
+      }
     } catch {
       continue // removed since the listing
     }
     loaded++
-    const row = cache?.get(key)
-    const index = store.collections.get(slug)
     if (row && index && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {
       index.entries.set(row.entry.uuid, row.entry)
       store.fileStamps.set(key, stamp)
@@ -98,7 +111,7 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
       continue
     }
     fresh++
-    const r = readCheckedSync(path, rel, 'entry')
+    const r = text === undefined ? readCheckedSync(path, rel, 'entry') : parseChecked(text, rel, 'entry')
     if (onProgress && (loaded % step === 0 || loaded === jobs.length)) {
       onProgress({ loaded, total: jobs.length })
       await new Promise((resolve) => setImmediate(resolve))

@@ -80,11 +80,15 @@ export class ContentStore {
   static async open(root: string, options: StoreOptions = {}): Promise<ContentStore> {
     const store = new ContentStore(root, options)
     await loadTree(store, { onProgress: options.onProgress, indexCache: options.indexCache ?? true, sweepVersions: options.sweepVersions ?? false })
-    if ((options.indexCache ?? true) && store.freshlyLoaded >= CACHE_MIN_ENTRIES) store.saveIndexCache()
     return store
   }
 
-  /** Writes the index cache (synchronously: at start before listening, or at close). */
+  /** Whether the last load read enough files that writing the index cache pays off. */
+  get coldLoaded(): boolean {
+    return this.freshlyLoaded >= CACHE_MIN_ENTRIES
+  }
+
+  /** Writes the index cache (synchronously: it blocks for about a second at 100k entries). */
   saveIndexCache(): void {
     if (this.entryCount < CACHE_MIN_ENTRIES) return
     const rows = new Map<string, CacheRow>()
