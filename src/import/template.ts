@@ -11,6 +11,7 @@ import { mapLimit } from '../storage/read-files.ts'
 import { ensureGitignore } from '../service/init.ts'
 import { importValue } from './values.ts'
 import { dirname } from 'node:path'
+import { execFileSync } from 'node:child_process'
 
 /** A project template as the hosted service exports it (v3 and v4 forms). */
 interface Template {
@@ -121,6 +122,13 @@ export async function importTemplate(file: string, contentDir: string, options: 
     if (options.onProgress && (done % 1000 === 0 || done === all.length)) options.onProgress(done, all.length)
   })
   await ensureGitignore(dirname(contentDir))
+  // Files were written without one fsync each (100k fsyncs would dominate the import): flush
+  // them all at once before reporting success. `sync(1)` is the portable way from Node.
+  try {
+    execFileSync('sync', [], { stdio: 'ignore', timeout: 120_000 })
+  } catch {
+    // No sync(1) (or it timed out): the OS still writes the files back on its own schedule.
+  }
   return {
     project: project.uuid, content_dir: contentDir, collections: collections.size, entries: all.length,
     published, drafts: all.length - published, warnings,
