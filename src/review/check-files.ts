@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
 import type { Collection, EntryRecord, Field, Project } from '../core/types.ts'
 import { checkStoredFields } from '../schema/validate-entry.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import type { PathKind } from '../storage/paths.ts'
-import { parseChecked, type ReadResult } from '../storage/read-files.ts'
+import { readCheckedSync } from '../storage/read-files.ts'
 import { toCollection, toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
 import { canonicalText, firstDifferentLine } from './canonical.ts'
 
@@ -68,7 +67,7 @@ export function checkFiles(files: TreeFile[], collections: Collection[], collect
     if (where.kind === 'unknown') { report({ file: rel, rule: 'location', message: misplaced(rel) }); continue }
     if (where.kind === 'asset-file') { out.assetFiles.push({ rel, uuid: where.uuid }); continue }
     const kind = KIND[where.kind]!
-    const r = readSync(abs, rel, kind)
+    const r = readCheckedSync(abs, rel, kind)
     if (!r.ok) {
       const p = r.problem
       report({ file: rel, rule: p.line ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
@@ -119,16 +118,6 @@ export function checkFiles(files: TreeFile[], collections: Collection[], collect
 }
 
 /** Small files read synchronously: at 100k+ files the round trips of fs/promises cost more than the reads. */
-function readSync(abs: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
-  let text: string
-  try {
-    text = readFileSync(abs, 'utf8')
-  } catch (error) {
-    return { ok: false, problem: { file: rel, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` } }
-  }
-  return parseChecked(text, rel, kind)
-}
-
 function misplaced(rel: string): string {
   const hint: Record<string, string> = {
     entries: 'entries live at entries/<collection-slug>/<uuid>.json',

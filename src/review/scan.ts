@@ -1,10 +1,9 @@
 import { readdir } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
 import { sep } from 'node:path'
 import type { Collection } from '../core/types.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import { classifyPath, type PathKind } from '../storage/paths.ts'
-import { parseChecked, type ReadResult } from '../storage/read-files.ts'
+import { readCheckedSync, type ReadResult } from '../storage/read-files.ts'
 import { toCollection } from '../storage/records.ts'
 import { canonicalText } from './canonical.ts'
 
@@ -65,16 +64,6 @@ export async function listTree(root: string): Promise<ScannedFile[]> {
  * Small files read synchronously: at 100k+ files the thread-pool round trips of
  * fs/promises (open, fstat, read, close) cost more than the reads themselves.
  */
-function readSync(abs: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
-  let text: string
-  try {
-    text = readFileSync(abs, 'utf8')
-  } catch (error) {
-    return { ok: false, problem: { file: rel, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` } }
-  }
-  return parseChecked(text, rel, kind)
-}
-
 function canonical(file: ScannedFile, value: Record<string, unknown>, state: ScanState, collectionNames: string[]): string {
   const where = file.where
   if (where.kind === 'collection') {
@@ -97,7 +86,7 @@ export async function scanTree(root: string, visit: (file: ScannedFile, state: S
     const kind = KIND[file.where.kind]
     if (kind) {
       file.kind = kind
-      file.result = readSync(file.abs, file.rel, kind)
+      file.result = readCheckedSync(file.abs, file.rel, kind)
       if (file.result.ok) file.canonical = canonical(file, file.result.value, state, collectionNames)
     }
     visit(file, state)
