@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
 import { sep } from 'node:path'
 import type { Collection } from '../core/types.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
@@ -36,23 +36,31 @@ const PHASE: Record<PathKind['kind'], number> = {
   project: 0, tokens: 1, collection: 2, webhook: 3, 'asset-meta': 4, 'asset-file': 4, entry: 5, version: 6, temp: 7, unknown: 7,
 }
 
-/** Every file under the root (dot files and dot folders skipped), classified, in load order. */
+/**
+ * Every file under the root (dot files and dot folders skipped), classified, in load order.
+ * Synchronous: versions/ alone is one folder per published entry (80k at 100k entries), and
+ * a promise per readdir cost 6.5 s there against 1 s for plain readdirSync calls.
+ */
 export async function listTree(root: string): Promise<ScannedFile[]> {
   const out: ScannedFile[] = []
-  const walk = async (dir: string, rel: string): Promise<void> => {
-    const items = await readdir(dir, { withFileTypes: true })
-    const subdirs: Array<Promise<void>> = []
+  const walk = (dir: string, rel: string): void => {
+    let items
+    try {
+      items = readdirSync(dir, { withFileTypes: true })
+    } catch (error) {
+      if (rel === '') throw error
+      return
+    }
     for (const item of items) {
       if (item.name.startsWith('.')) continue
       const r = rel ? `${rel}/${item.name}` : item.name
       const abs = `${dir}${sep}${item.name}`
-      if (item.isDirectory()) subdirs.push(walk(abs, r))
+      if (item.isDirectory()) walk(abs, r)
       // Classified by the relative path under a fixed root: cheaper than resolving the absolute one.
       else if (item.isFile()) out.push({ rel: r, abs, where: classifyPath(sep, `${sep}${r}`) })
     }
-    await Promise.all(subdirs)
   }
-  await walk(root, '')
+  walk(root, '')
   return out.sort((a, b) => PHASE[a.where.kind] - PHASE[b.where.kind] || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
 }
 
