@@ -13,6 +13,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
+import { children, median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/assets')
@@ -23,15 +24,11 @@ const GATE_MB = 50
 /** How long RSS is still sampled after the upload answered (watcher debounce and reaction). */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000)
 
-const children = new Set()
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
-process.on('SIGINT', () => process.exit(130))
 
 const rssOf = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) * 1024 : NaN
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] }
 const mb = (n) => (n / MB).toFixed(1)
 
 function spawnServer(args, env = {}) {

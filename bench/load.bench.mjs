@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generate, toTemplate } from './gen-workload.mjs'
+import { median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const n = Number(process.argv[2] ?? process.env.BENCH_LOAD_N ?? 100000)
@@ -65,7 +66,6 @@ function startOnce() {
   })
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const { bytes, files } = diskSize(content)
 const du = Number(spawnSync('du', ['-sk', content], { encoding: 'utf8' }).stdout.split('\t')[0]) * 1024
 // Cold: no index cache in .cms/, every file read and parsed (the server writes the cache).

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { generate, toTemplate, toJsonServer } from './gen-workload.mjs'
+import { children, median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/read')
@@ -32,9 +33,6 @@ const QUERIES = [
   { id: 'Q5', ours: '?exclude=content&paginate=50&page=3', js: '?state=published&_page=3&_limit=50' },
 ]
 
-const children = new Set()
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
-process.on('SIGINT', () => process.exit(130))
 
 function freePort() {
   return new Promise((resolve) => {
@@ -61,7 +59,6 @@ async function waitFor(url, headers, proc, timeoutMs = 300000) {
   throw new Error(`timeout waiting for ${url}`)
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
 
 async function cannon(url, headers, seconds) {
   const r = await autocannon({ url, connections: 20, duration: seconds, headers })

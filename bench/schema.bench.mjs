@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generate, toTemplate } from './gen-workload.mjs'
+import { median } from './lib.mjs'
 
 const N = Number(process.env.BENCH_N ?? 100000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -22,7 +23,6 @@ const bin = join(repoRoot, 'bin/cms.mjs')
 const work = join(repoRoot, 'bench/.data', `schema-${N}`)
 const content = join(work, 'content')
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'core.autocrlf=false', ...args], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
 
 function time(fn) {

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { children, median, pct } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/webhooks')
@@ -21,12 +22,7 @@ const N_API = Number(process.env.BENCH_API ?? 500)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENTS = 10
 
-const children = new Set()
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
-process.on('SIGINT', () => process.exit(130))
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)] }
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] }
 
 async function pool(n, workers, fn) {
   let next = 0

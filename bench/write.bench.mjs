@@ -14,6 +14,7 @@ import { open, rename, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generate, toTemplate } from './gen-workload.mjs'
+import { children, median, pct } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/write')
@@ -25,12 +26,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const WORKERS = 20
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
-const children = new Set()
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
-process.on('SIGINT', () => process.exit(130))
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)] }
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] }
 
 /** Runs fn(i) for i < n on `workers` loops, stopping early after SECONDS; returns completions per second. */
 async function pool(n, workers, fn) {
