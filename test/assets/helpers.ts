@@ -1,9 +1,7 @@
 import { deflateSync } from 'node:zlib'
-import { randomBytes } from 'node:crypto'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { hashToken } from '../../src/server/guard.ts'
-import type { Ability } from '../../src/core/types.ts'
+import { createToken } from '../../src/service/tokens.ts'
 
 /** A project with a media field (single and multiple) and a token holding every ability. */
 export async function assetProject(env: Record<string, string> = {}): Promise<{ project: TempProject; server: TestServer; token: string; readOnlyToken: string }> {
@@ -19,13 +17,8 @@ export async function assetProject(env: Record<string, string> = {}): Promise<{ 
     }],
   })
   const server = await startTestServer(project.contentDir, { env })
-  const token = `tok_${randomBytes(12).toString('hex')}`
-  const readOnlyToken = `tok_${randomBytes(12).toString('hex')}`
-  const record = (name: string, t: string, abilities: Ability[]) => ({ name, abilities, hash: hashToken(t), last4: t.slice(-4), created_at: new Date().toISOString(), expires_at: null })
-  await server.ctx.store.putTokens([
-    record('all', token, ['read', 'create', 'update', 'delete']),
-    record('reader', readOnlyToken, ['read']),
-  ], 'cli')
+  const { token } = await createToken(server.ctx.store, { name: 'all', abilities: ['read', 'create', 'update', 'delete'] })
+  const { token: readOnlyToken } = await createToken(server.ctx.store, { name: 'reader', abilities: ['read'] })
   return { project, server, token, readOnlyToken }
 }
 

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { field } from '../helpers/project.ts'
-import { hashToken } from '../../src/server/guard.ts'
+import { createToken } from '../../src/service/tokens.ts'
+import type { Ability } from '../../src/core/types.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 const run = promisify(execFile)
@@ -32,11 +33,8 @@ export function blogTemplate(): Record<string, unknown> {
 }
 
 /** Gives the server a token with the given abilities; returns its plaintext. */
-export async function addToken(server: TestServer, name: string, abilities: string[]): Promise<string> {
-  const token = `test-${name}-${Math.random().toString(36).slice(2)}`
-  const record = { name, abilities: abilities as never[], hash: hashToken(token), last4: token.slice(-4), created_at: new Date().toISOString(), expires_at: null }
-  await server.ctx.store.putTokens([...server.ctx.store.tokens, record], 'cli')
-  return token
+export async function addToken(server: TestServer, name: string, abilities: Ability[]): Promise<string> {
+  return (await createToken(server.ctx.store, { name, abilities })).token
 }
 
 export interface CliResult { code: number; stdout: string; stderr: string; json: any }

@@ -1,7 +1,6 @@
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { hashToken } from '../../src/server/guard.ts'
-import type { Ability } from '../../src/core/types.ts'
+import { createToken } from '../../src/service/tokens.ts'
 
 /** A small project exercising every field type the writing path handles. */
 export const template = {
@@ -54,10 +53,8 @@ export interface WritingEnv {
 export async function setupWriting(): Promise<WritingEnv> {
   const project = await makeProject(template)
   const server = await startTestServer(project.contentDir)
-  const token = 'test-all-abilities-token-0000000001'
-  const readToken = 'test-read-only-token-000000000002'
-  const record = (name: string, t: string, abilities: Ability[]) => ({ name, abilities, hash: hashToken(t), last4: t.slice(-4), created_at: new Date().toISOString(), expires_at: null })
-  await server.ctx.store.putTokens([record('all', token, ['read', 'create', 'update', 'delete']), record('reader', readToken, ['read'])], 'cli')
+  const { token } = await createToken(server.ctx.store, { name: 'all', abilities: ['read', 'create', 'update', 'delete'] })
+  const { token: readToken } = await createToken(server.ctx.store, { name: 'reader', abilities: ['read'] })
   return {
     project, server, token, readToken,
     async req(path, init = {}) {
