@@ -5,7 +5,14 @@
 //   - sequential creates/s (one client, one request at a time)
 //   - 20-concurrent creates/s (20 clients in a loop)
 //   - publish latency p50/p99 (draft → next version: version file + entry file)
-// Server in a child process (dist/, loopback, ephemeral port); ROUNDS rounds, medians.
+// Server in a child process (dist/, loopback, ephemeral port), load from autocannon (the same
+// client as the read bench: undici's fetch cost the client more CPU per request than the server
+// spent on the create, on the same 2 cores); ROUNDS rounds, medians.
+//
+// The bare baseline writes into a sibling of the server's entry folder, in the same tree made by
+// the same import, and no tree is removed until the end of the run: on this machine's ext4 (no
+// journal) a file create next to thousands of just-deleted inodes costs up to 1 ms of kernel CPU
+// instead of 40 µs, so deleting a round's tree would slow the next round's creates.
 //
 //   node bench/write.bench.mjs     (BENCH_BASE=1000 BENCH_SEQ=300 BENCH_CONC=2000 BENCH_PUB=300 BENCH_ROUNDS=3)
 import { spawn } from 'node:child_process'
@@ -13,6 +20,7 @@ import { mkdirSync, writeFileSync, rmSync } from 'node:fs'
 import { open, rename, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
 import { generate, toTemplate } from './gen-workload.mjs'
 import { children, median, pct } from './lib.mjs'
 
@@ -53,12 +61,10 @@ async function bareWrite(dir, i) {
   await d.sync()
   await d.close()
 }
-async function baseline(round) {
-  const dir = join(data, `bare-${round}`)
+async function baseline(dir) {
   await mkdir(dir, { recursive: true })
   const seq = await pool(SEQ, 1, (i) => bareWrite(dir, i))
   const conc = await pool(CONC, WORKERS, (i) => bareWrite(dir, SEQ + i))
-  rmSync(dir, { recursive: true, force: true })
   return { seq, conc }
 }
 
@@ -81,7 +87,8 @@ async function startServer(contentDir, variant) {
     const http = await startServer(createApp(ctx), { port: 0, host: '127.0.0.1' })
     process.stdout.write(JSON.stringify({ url: http.url, token: ctx.localAdminToken, project: ctx.store.project.uuid }) + '\\n')
     process.on('SIGTERM', () => http.close().then(() => ctx.close()).then(() => process.exit(0)))`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  // The same thread pool `cms serve` gets from bin/cms.mjs.
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16' } })
   children.add(child)
   let err = ''
   child.stderr.on('data', (d) => { err += d })
@@ -93,56 +100,55 @@ async function startServer(contentDir, variant) {
   return { ...info, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM') }) }
 }
 
-async function measureServer(round, variant) {
-  const dir = join(data, `api-${variant}-${round}`)
+/** A fresh tree of BASE entries, imported as a user would; kept until the run ends (see top). */
+const trees = []
+async function freshTree(name) {
+  const dir = join(data, name)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(BASE))))
   const { importTemplate } = await import(join(root, 'dist/import/template.js'))
   await importTemplate(join(dir, 'template.json'), join(dir, 'content'))
-  const server = await startServer(join(dir, 'content'), variant)
-  const headers = { 'project-id': server.project, authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json' }
-  const fields = generate(CONC + SEQ, { seed: 7 + round }).map((e) => e.fields)
-  const create = async (i, state = 'draft') => {
-    const r = await fetch(`${server.url}/articles`, { method: 'POST', headers, body: JSON.stringify({ state, data: fields[i] }) })
-    const body = await r.json()
-    if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(body)}`)
-    return body.data.uuid
-  }
+  trees.push(dir)
+  return join(dir, 'content')
+}
+
+/** autocannon over `bodies` (one request each) or `paths`, `connections` at a time. */
+async function load(server, connections, requests) {
+  let i = 0
+  const r = await autocannon({
+    url: server.url, connections, amount: requests.length, duration: SECONDS * 3, headers: server.headers,
+    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
+  })
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`load: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
+  return { perSecond: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+async function measureServer(content, variant, seed) {
+  const server = await startServer(content, variant)
+  server.headers = { 'project-id': server.project, authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json' }
+  const bodies = generate(CONC + SEQ + 20, { seed }).map((e) => ({ path: '/articles', body: JSON.stringify({ data: e.fields }) }))
   try {
-    for (let i = 0; i < 20; i++) await create(i) // warm-up (JIT, schema compile)
-    const seq = await pool(SEQ, 1, (i) => create(i))
-    const uuids = []
-    const conc = await pool(CONC, WORKERS, async (i) => { uuids.push(await create(SEQ + i)) })
-    const latencies = []
-    const pubUntil = performance.now() + SECONDS * 1000
-    for (const uuid of uuids.slice(0, PUB)) {
-      if (performance.now() > pubUntil && latencies.length >= 20) break
-      const t = performance.now()
-      const r = await fetch(`${server.url}/articles/${uuid}/publish`, { method: 'POST', headers })
-      await r.arrayBuffer()
-      if (r.status !== 200) throw new Error(`publish answered ${r.status}`)
-      latencies.push(performance.now() - t)
-    }
-    return { seq, conc, p50: pct(latencies, 50), p99: pct(latencies, 99) }
+    await load(server, 1, bodies.slice(0, 20)) // warm-up (JIT, schema compile)
+    const seq = (await load(server, 1, bodies.slice(20, 20 + SEQ))).perSecond
+    const conc = (await load(server, WORKERS, bodies.slice(20 + SEQ))).perSecond
+    // Publish, one at a time, entries made in this round (draft → version 1).
+    const r = await fetch(`${server.url}/articles?state=only_draft&limit=${PUB}&exclude=content`, { headers: server.headers })
+    const listed = await r.json()
+    const uuids = (Array.isArray(listed) ? listed : listed.data).map((e) => e.uuid)
+    const pub = await load(server, 1, uuids.map((uuid) => ({ path: `/articles/${uuid}/publish` })))
+    return { seq, conc, p50: pub.p50, p99: pub.p99 }
   } finally {
     await server.stop()
-    rmSync(dir, { recursive: true, force: true })
   }
 }
 
 // The service layer alone (no HTTP, no watcher), in this process: what the write path costs.
-async function measureService(round) {
-  const dir = join(data, `svc-${round}`)
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(BASE))))
-  const { importTemplate } = await import(join(root, 'dist/import/template.js'))
-  await importTemplate(join(dir, 'template.json'), join(dir, 'content'))
+async function measureService(content, round) {
   const { createContext } = await import(join(root, 'dist/context.js'))
   const { loadConfig } = await import(join(root, 'dist/config.js'))
   const { createEntry } = await import(join(root, 'dist/service/entries.js'))
-  const ctx = await createContext({ config: loadConfig({ dir: join(dir, 'content') }), watch: false })
+  const ctx = await createContext({ config: loadConfig({ dir: content }), watch: false })
   const fields = generate(CONC + SEQ, { seed: 11 + round }).map((e) => e.fields)
   try {
     const seq = await pool(SEQ, 1, (i) => createEntry(ctx, 'articles', { data: fields[i] }))
@@ -150,16 +156,16 @@ async function measureService(round) {
     return { seq, conc }
   } finally {
     await ctx.close()
-    rmSync(dir, { recursive: true, force: true })
   }
 }
 
 const rows = []
 for (let round = 0; round < ROUNDS; round++) {
-  const bare = await baseline(round)
-  const service = await measureService(round)
-  const serve = await measureServer(round, 'serve')
-  const nowatch = await measureServer(round, 'nowatch')
+  const serveTree = await freshTree(`serve-${round}`)
+  const bare = await baseline(join(serveTree, 'entries', 'bare'))
+  const service = await measureService(await freshTree(`service-${round}`), round)
+  const serve = await measureServer(serveTree, 'serve', 7 + round)
+  const nowatch = await measureServer(await freshTree(`nowatch-${round}`), 'nowatch', 17 + round)
   rows.push({ bare, service, serve, nowatch })
   const f = (x) => `${x.seq.toFixed(0)}/${x.conc.toFixed(0)} creates/s, publish p50 ${x.p50.toFixed(1)} p99 ${x.p99.toFixed(1)} ms`
   process.stdout.write(`round ${round + 1}: bare ${bare.seq.toFixed(0)}/${bare.conc.toFixed(0)} writes/s | service ${service.seq.toFixed(0)}/${service.conc.toFixed(0)} | serve ${f(serve)} | no watcher ${f(nowatch)}\n`)
@@ -176,3 +182,4 @@ const row = (name, bare, key) => {
 row('sequential creates/s', bareSeq, 'seq')
 row(`${WORKERS}-concurrent creates/s`, bareConc, 'conc')
 process.stdout.write(`| publish p50 / p99 (ms) | | | | ${m((r) => r.nowatch.p50).toFixed(1)} / ${m((r) => r.nowatch.p99).toFixed(1)} | | ${m((r) => r.serve.p50).toFixed(1)} / ${m((r) => r.serve.p99).toFixed(1)} | |\n`)
+for (const dir of trees) rmSync(dir, { recursive: true, force: true })

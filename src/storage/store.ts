@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
-import { removeFile, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { removeFile, stampOf, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toVersionRecord } from './records.ts'
@@ -68,6 +68,8 @@ export class ContentStore {
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
   readonly #written = new Map<string, string>()
+  /** What each of our own writes left on disk, so the watcher can skip its echo with one stat. */
+  readonly #writtenStamps = new Map<string, FileStamp>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
@@ -309,6 +311,18 @@ export class ContentStore {
   // ---- watcher support ---------------------------------------------------------------
 
   /** True when the watcher should ignore an event for `path`: we are writing it, or wrote exactly this. */
+  /**
+   * True when `path` is being written by us, or is exactly as our last write left it (same
+   * inode, size and mtime): the watcher then skips the event without reading the file.
+   */
+  isOwnWriteOnDisk(path: string): boolean {
+    if (this.#pending.has(path)) return true
+    const stamp = this.#writtenStamps.get(path)
+    if (!stamp) return false
+    const now = stampOf(path)
+    return now !== null && now.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs
+  }
+
   isOwnWrite(path: string, text: string | null): boolean {
     if (this.#pending.has(path)) return true
     const last = this.#written.get(path)
@@ -334,7 +348,10 @@ export class ContentStore {
     const task = previous.catch(() => {}).then(async () => {
       const text = render()
       this.#written.set(path, hash(text))
-      return writeFileAtomic(path, text, options)
+      this.#writtenStamps.delete(path)
+      const stamp = await writeFileAtomic(path, text, options)
+      this.#writtenStamps.set(path, stamp)
+      return stamp
     })
     this.#track(path, task)
     return task
@@ -344,6 +361,7 @@ export class ContentStore {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
       this.#written.set(path, '')
+      this.#writtenStamps.delete(path)
       await removeFile(path)
     })
     this.#track(path, task)

@@ -131,8 +131,10 @@ function safeReaddir(dir: string): string[] {
 }
 
 /** Applies one batch; returns how many index changes it made. */
-export async function applyBatch(store: ContentStore, paths: string[]): Promise<number> {
+export async function applyBatch(store: ContentStore, allPaths: string[]): Promise<number> {
   const root = store.layout.root
+  // The echo of our own writes is most of what a busy server sees: one stat, no read.
+  const paths = allPaths.filter((path) => !store.isOwnWriteOnDisk(path))
   const texts = await mapLimit(paths, 32, async (path) => {
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
