@@ -1,7 +1,8 @@
-import { parentPort, workerData } from 'node:worker_threads'
-import { checkFiles, type TreeFile } from './check-files.ts'
+import { parentPort } from 'node:worker_threads'
 import type { Collection } from '../core/types.ts'
+import { checkShare, type BulkShare } from './bulk.ts'
 
-/** Runs the per-file checks of `cms validate` for one share of the tree. */
-const data = workerData as { files: TreeFile[]; collections: Collection[] }
-parentPort!.postMessage(checkFiles(data.files, data.collections))
+/** Walks and checks one share of the entries and versions for `cms validate`; started early, it waits for the share. */
+parentPort!.once('message', (data: { root: string; share: BulkShare; collections: Collection[] }) => {
+  parentPort!.postMessage(checkShare(data.root, data.share, data.collections))
+})

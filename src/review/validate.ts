@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { Collection, Field, Project } from '../core/types.ts'
-import { checkFiles, fieldLine, lineOfKey, type ChunkResult, type EntryFacts, type Problem, type RefFact, type Rule, type TreeFile } from './check-files.ts'
-import { listTree } from './scan.ts'
+import { listForValidate, checkShare, splitBulk, type TreeListing } from './bulk.ts'
+import { checkFiles, fieldLine, lineOfKey, type ChunkResult, type EntryFacts, type Problem, type RefFact, type Rule } from './check-files.ts'
 
 /**
  * `cms validate`: every check a content tree can fail, without a server and without
@@ -26,22 +26,30 @@ const defaultThreads = () => Math.min(4, availableParallelism())
 export async function validateTree(root: string, options: { parallelFrom?: number; threads?: number } = {}): Promise<ValidateReport> {
   const info = await stat(root).catch(() => null)
   if (!info?.isDirectory()) throw Object.assign(new Error(`No content directory at ${root}`), { cannotRun: true })
-  const files: TreeFile[] = (await listTree(root)).map(({ rel, abs, where }) => ({ rel, abs, where }))
-  const isBulk = (f: TreeFile) => f.where.kind === 'entry' || f.where.kind === 'version'
-  const collectionOrder = files.filter((f) => f.where.kind === 'collection').map((f) => f.rel)
-  const config = checkFiles(files.filter((f) => !isBulk(f)), [], collectionOrder)
-  const bulk = await checkBulk(files.filter(isBulk), config.collections, options.parallelFrom ?? PARALLEL_FROM, options.threads ?? defaultThreads())
+  const tree = listForValidate(root)
+  const threads = options.threads ?? defaultThreads()
+  // Workers start before the config files are checked, so their start-up overlaps that.
+  const workers = tree.size >= (options.parallelFrom ?? PARALLEL_FROM) && threads >= 2 && import.meta.url.endsWith('.js') ? startWorkers(threads) : []
+  let bulk: ChunkResult[]
+  let config: ChunkResult
+  try {
+    const collectionOrder = tree.files.filter((f) => f.where.kind === 'collection').map((f) => f.rel)
+    config = checkFiles(tree.files, [], collectionOrder)
+    bulk = workers.length > 0 ? await checkShares(workers, root, tree, config.collections) : [checkShare(root, tree.bulk, config.collections)]
+  } finally {
+    for (const w of workers) void w.worker.terminate()
+  }
 
   const problems: Problem[] = [...config.problems, ...bulk.flatMap((b) => b.problems)]
   const report = (p: Problem) => problems.push(p)
   const collections = new Map(config.collections.map((c) => [c.slug, c]))
+  // In path order, whichever share each came from: the first file keeps a shared uuid.
+  const sorted = bulk.flatMap((b) => b.entries).sort((a, b) => (a.rel < b.rel ? -1 : 1))
   const entries = new Map<string, EntryFacts>()
-  for (const chunk of bulk) {
-    for (const e of chunk.entries) {
-      const seen = entries.get(e.uuid)
-      if (seen) report({ file: seen.rel < e.rel ? e.rel : seen.rel, rule: 'unique', message: `entry uuid also used by ${seen.rel < e.rel ? seen.rel : e.rel}` })
-      else entries.set(e.uuid, e)
-    }
+  for (const e of sorted) {
+    const seen = entries.get(e.uuid)
+    if (seen) report({ file: e.rel, rule: 'unique', message: `entry uuid also used by ${seen.rel}` })
+    else entries.set(e.uuid, e)
   }
   const versions = new Map<string, Set<number>>()
   for (const chunk of bulk) {
@@ -66,25 +74,32 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
   for (const { rel, ids } of config.webhooks) for (const id of ids) if (!uuids.has(id)) report({ file: rel, rule: 'reference', message: `collection_ids names no collection: ${id}` })
   for (const [slug, c] of collections) checkCollectionConfig(c, `collections/${slug}.yaml`, collections, report)
 
-  await crossChecks(root, project, collections, entries, versions, assets, report)
+  await crossChecks(root, project, collections, sorted.filter((e) => entries.get(e.uuid) === e), entries, versions, assets, report)
 
   for (const p of problems) p.line ??= 1
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)))
-  return { root, ok: problems.length === 0, files: files.length, entries: entries.size, problems }
+  return { root, ok: problems.length === 0, files: config.files + bulk.reduce((n, b) => n + b.files, 0), entries: entries.size, problems }
 }
 
-/** Entries and versions, split over worker threads when the tree is large and we run from the build. */
-async function checkBulk(files: TreeFile[], collections: Collection[], parallelFrom: number, threads: number): Promise<ChunkResult[]> {
-  const workerUrl = new URL('./validate-worker.js', import.meta.url)
-  if (files.length < parallelFrom || threads < 2 || !import.meta.url.endsWith('.js')) return [checkFiles(files, collections)]
-  const shares: TreeFile[][] = Array.from({ length: threads }, () => [])
-  files.forEach((f, i) => shares[i % threads]!.push(f))
-  return Promise.all(shares.map((share) => new Promise<ChunkResult>((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: { files: share, collections } })
-    worker.once('message', (result: ChunkResult) => { resolve(result); void worker.terminate() })
-    worker.once('error', reject)
-    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`validate worker exited with ${code}`)) })
-  })))
+/** Worker threads for the entries and versions of a large tree, each waiting for its share; `result` settles with its answer. */
+function startWorkers(threads: number): Array<{ worker: Worker; result: Promise<ChunkResult> }> {
+  const url = new URL('./validate-worker.js', import.meta.url)
+  return Array.from({ length: threads }, () => {
+    const worker = new Worker(url)
+    const result = new Promise<ChunkResult>((resolve, reject) => {
+      worker.once('message', resolve)
+      worker.once('error', reject)
+      worker.once('exit', (code) => reject(new Error(`validate worker exited with ${code}`)))
+    })
+    result.catch(() => {}) // observed by checkShares; a worker never given a share must not leave an unhandled rejection
+    return { worker, result }
+  })
+}
+
+async function checkShares(workers: Array<{ worker: Worker; result: Promise<ChunkResult> }>, root: string, tree: TreeListing, collections: Collection[]): Promise<ChunkResult[]> {
+  const shares = splitBulk(tree.bulk, workers.length)
+  workers.forEach(({ worker }, i) => worker.postMessage({ root, share: shares[i], collections }))
+  return Promise.all(workers.map((w) => w.result))
 }
 
 function checkCollectionConfig(c: Collection, rel: string, all: Map<string, Collection>, report: (p: Problem) => void): void {
@@ -110,7 +125,7 @@ function resolveTarget(all: Map<string, Collection>, ref: string): Collection | 
 type Report = (p: Problem) => void
 
 async function crossChecks(
-  root: string, project: Project | null, collections: Map<string, Collection>, entries: Map<string, EntryFacts>,
+  root: string, project: Project | null, collections: Map<string, Collection>, sorted: EntryFacts[], entries: Map<string, EntryFacts>,
   versions: Map<string, Set<number>>, assets: Set<string>, report: Report,
 ): Promise<void> {
   /** Line lookups re-read the (few) files that have a cross-file problem. */
@@ -119,7 +134,6 @@ async function crossChecks(
   const unique = new Map<string, { rel: string; reported: boolean }>()
   const singletons = new Map<string, string>()
   const groups = new Map<string, EntryFacts[]>()
-  const sorted = [...entries.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1))
   for (const entry of sorted) {
     const { slug, rel } = entry
     const c = collections.get(slug)!
