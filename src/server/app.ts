@@ -10,6 +10,8 @@ import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
 import { registerMiddleware } from './middleware.ts'
+import { createRateLimiter } from './rate-limit.ts'
+import { createFastRead, type FastRead } from './fast-read.ts'
 
 /**
  * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
@@ -20,7 +22,8 @@ export function createApp(ctx: AppContext): H3 {
     silent: true,
     onError: (error) => toErrorResponse(error.cause instanceof Error ? error.cause : error),
   })
-  registerMiddleware(app, ctx)
+  const limiter = createRateLimiter()
+  registerMiddleware(app, ctx, limiter)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
@@ -36,8 +39,12 @@ export function createApp(ctx: AppContext): H3 {
     }
     throw new CmsError('not_found', 'Not Found.')
   })
+  fastReads.set(app, createFastRead(ctx, limiter))
   return app
 }
+
+/** The fast read path of each app (see fast-read.ts), for the Node server in listen.ts. */
+export const fastReads = new WeakMap<H3, FastRead>()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {

@@ -27,9 +27,13 @@ export function corsOrigin(origin: string, method: string, ctx: AppContext): str
 
 /** Headers to add to an actual (non-preflight) response; empty when CORS does not apply. */
 export function corsHeaders(event: H3Event, ctx: AppContext): Record<string, string> {
-  const origin = event.req.headers.get('origin')
+  return corsHeadersFor(event.req.headers.get('origin'), event.req.method, ctx)
+}
+
+/** corsHeaders for a request's `Origin` header value and method. */
+export function corsHeadersFor(origin: string | null | undefined, method: string, ctx: AppContext): Record<string, string> {
   if (!origin) return {}
-  const allowed = corsOrigin(origin, event.req.method.toUpperCase(), ctx)
+  const allowed = corsOrigin(origin, method.toUpperCase(), ctx)
   if (!allowed) return {}
   return {
     'access-control-allow-origin': allowed,

@@ -33,7 +33,7 @@ const credentials = new WeakMap<Request, Credential>()
 export function credentialOf(event: H3Event, ctx: AppContext): Credential {
   const cached = credentials.get(event.req)
   if (cached) return cached
-  const credential = resolveCredential(event.req.headers.get('authorization'), ctx)
+  const credential = credentialFromHeader(event.req.headers.get('authorization'), ctx)
   credentials.set(event.req, credential)
   return credential
 }
@@ -46,9 +46,7 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
  */
 export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path'>): Principal {
   if (spec.ability === null) return { kind: 'public' }
-  const projectId = event.req.headers.get('project-id')
-  if (!projectId) throw new CmsError('bad_request', 'Project header missing.')
-  if (projectId.trim().toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
+  checkProjectHeader(event.req.headers.get('project-id'), ctx)
   if (ctx.readOnly && isWrite(spec)) {
     throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
   }
@@ -56,6 +54,12 @@ export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ab
   const principal = authorize(credentialOf(event, ctx), ctx, spec)
   checkParams(event, spec.path)
   return principal
+}
+
+/** The `Project-Id` header must name this project: 400 when missing, 404 when another. */
+export function checkProjectHeader(projectId: string | null | undefined, ctx: AppContext): void {
+  if (!projectId) throw new CmsError('bad_request', 'Project header missing.')
+  if (projectId.trim().toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
 }
 
 /** Whether a caller with this credential may use a route needing `ability` (pure: no request). */
@@ -86,7 +90,8 @@ const isWrite = (spec: Pick<RouteSpec, 'ability' | 'method'>): boolean =>
 
 const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/
 
-function resolveCredential(header: string | null, ctx: AppContext): Credential {
+/** What an `Authorization` header value amounts to (see Credential). */
+export function credentialFromHeader(header: string | null | undefined, ctx: AppContext): Credential {
   if (!header) return { kind: 'none' }
   const m = /^\s*Bearer\s+(.*?)\s*$/i.exec(header)
   if (!m || !m[1]) return { kind: 'none' }

@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { listen, type Listener } from 'listhen'
 import { toNodeHandler } from 'h3/node'
 import type { H3 } from 'h3'
 import { CmsError } from '../core/errors.ts'
 import { answerClientErrors } from './client-error.ts'
+import { fastReads } from './app.ts'
 
 export interface ServerHandle {
   url: string
@@ -18,9 +20,12 @@ export interface ServerHandle {
 export async function startServer(app: H3, options: { port?: number; host?: string } = {}): Promise<ServerHandle> {
   const host = options.host ?? '127.0.0.1'
   const requested = options.port ?? 0
+  const viaH3 = toNodeHandler(app)
+  const fast = fastReads.get(app)
+  const handler = fast ? (req: IncomingMessage, res: ServerResponse) => (fast(req, res) ? undefined : viaH3(req, res)) : viaH3
   let listener: Listener
   try {
-    listener = await listen(toNodeHandler(app) as never, {
+    listener = await listen(handler as never, {
       port: requested,
       hostname: host,
       showURL: false,

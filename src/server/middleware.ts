@@ -4,7 +4,7 @@ import { CmsError } from '../core/errors.ts'
 import { toErrorResponse } from './errors.ts'
 import { credentialOf } from './guard.ts'
 import { corsHeaders, isPreflight, preflight } from './cors.ts'
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts'
+import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import { reloadConfigOnSignal } from './reload.ts'
 
@@ -14,8 +14,7 @@ import { reloadConfigOnSignal } from './reload.ts'
  * then the rate limit. Headers (CORS, `X-RateLimit-*`) are added to every answer, errors
  * included. Also makes SIGHUP re-read the configuration.
  */
-export function registerMiddleware(app: H3, ctx: AppContext): void {
-  const limiter = createRateLimiter()
+export function registerMiddleware(app: H3, ctx: AppContext, limiter: RateLimiter): void {
   reloadConfigOnSignal(ctx)
   app.use(async (event, next) => {
     if (isPreflight(event)) return preflight(event, ctx)
@@ -42,7 +41,8 @@ function rateLimit(event: H3Event, ctx: AppContext, limiter: RateLimiter, header
   if (credential.kind === 'local-admin') return
   const key = credential.kind === 'token' ? credential.key : `ip:${getRequestIP(event) ?? 'unknown'}`
   const windowMs = ctx.config.rateLimitWindowMs
-  const decision = limiter.hit(key, limit, windowMs)
+  // A request the fast read path already counted (and handed over to answer its 429) counts once.
+  const decision = countedByFastPath.get(nodeRequest(event) as object) ?? limiter.hit(key, limit, windowMs)
   headers['x-ratelimit-limit'] = String(decision.limit)
   headers['x-ratelimit-remaining'] = String(decision.remaining)
   if (decision.allowed) return
@@ -54,10 +54,17 @@ function rateLimit(event: H3Event, ctx: AppContext, limiter: RateLimiter, header
   )
 }
 
+/** Rate decisions the fast read path made for requests it then handed to h3 (see fast-read.ts). */
+export const countedByFastPath = new WeakMap<object, RateDecision>()
+
+/** Node's IncomingMessage behind an h3 event, when served by Node. */
+function nodeRequest(event: H3Event): { url?: string } | undefined {
+  return (event.req as { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req
+}
+
 /** The request target as the client sent it, before URL normalisation resolved any `..`. */
 function rawTarget(event: H3Event): string {
-  const node = (event.req as { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req
-  return node?.url ?? event.url.pathname
+  return nodeRequest(event)?.url ?? event.url.pathname
 }
 
 function withHeaders(event: H3Event, result: unknown, headers: Record<string, string>): unknown {

@@ -1,3 +1,4 @@
+import type { H3 } from 'h3'
 import { createContext, type AppContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createApp } from '../../src/server/app.ts'
@@ -6,6 +7,8 @@ import { startServer } from '../../src/server/listen.ts'
 export interface TestServer {
   url: string
   ctx: AppContext
+  /** The h3 app behind the server: `app.fetch` answers without the Node fast read path. */
+  app: H3
   /** fetch against the server with the project header set (override with headers). */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
   close(): Promise<void>
@@ -24,6 +27,7 @@ export async function startTestServer(contentDir: string, options: { env?: Recor
   return {
     url: http.url,
     ctx,
+    app,
     request(path, init = {}) {
       const headers = new Headers(init.headers)
       if (!headers.has('project-id')) headers.set('project-id', projectId)

@@ -2,8 +2,12 @@ import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import { getEntry, listEntries, type ReadResult } from '../../service/list-entries.ts'
+import { matchesEtag } from '../etag.ts'
 
-/** Read routes for entries: thin adapters over service/list-entries.ts, with ETag revalidation. */
+/**
+ * Read routes for entries: thin adapters over service/list-entries.ts, with ETag revalidation.
+ * On a Node server, successful answers usually come from fast-read.ts, which must send the same.
+ */
 export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
@@ -33,15 +37,4 @@ function send(event: H3Event, result: ReadResult): string {
   }
   headers.set('content-type', 'application/json; charset=utf-8')
   return result.body
-}
-
-/** `If-None-Match`: `*` or a comma list of (possibly weak) tags; compared weakly, as RFC 9110 says for GET. */
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  for (const tag of header.split(',')) {
-    const t = tag.trim()
-    if ((t.startsWith('W/') ? t.slice(2) : t) === etag) return true
-  }
-  return false
 }
