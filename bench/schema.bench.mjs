@@ -10,6 +10,7 @@
 //   BENCH_N=10000 BENCH_ROUNDS=1 node bench/schema.bench.mjs
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generate, toTemplate } from './gen-workload.mjs'
@@ -87,6 +88,7 @@ for (let i = 0; i < ROUNDS; i++) {
   if (v.out.status === 2) { process.stderr.write(v.out.stderr); process.exit(2) }
   validateOut = JSON.parse(v.out.stdout)
   validate.push(v.ms)
+  process.stdout.write(`  round ${i + 1}: floor ${(floor.at(-1) / 1000).toFixed(2)} s, validate ${(v.ms / 1000).toFixed(2)} s (load avg ${loadavg()[0].toFixed(2)})\n`)
 }
 
 // ---- diff ---------------------------------------------------------------------------------

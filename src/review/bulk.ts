@@ -3,7 +3,7 @@ import { sep } from 'node:path'
 import type { Collection } from '../core/types.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { classifyPath, TEMP_MARK, type PathKind } from '../storage/paths.ts'
-import { FileChecker, type ChunkResult, type TreeFile } from './check-files.ts'
+import { FileChecker, type ChunkResult, type EntryFacts, type TreeFile } from './check-files.ts'
 import { PHASE } from './scan.ts'
 
 /**
@@ -89,7 +89,11 @@ export function listForValidate(root: string): TreeListing {
   return { files, bulk, size }
 }
 
-/** `count` shares of about equal size, round robin. */
+/**
+ * `count` shares of about equal size, by uuid: `entries/<slug>/<uuid>.json` and the folder
+ * `versions/<slug>/<uuid>` always fall in the same share, whatever the slug, so a share can
+ * tell duplicate uuids and versions of no entry on its own.
+ */
 export function splitBulk(bulk: BulkShare, count: number): BulkShare[] {
   const shares: BulkShare[] = Array.from({ length: count }, () => ({ entries: [], dirs: [] }))
   for (const { dir, names: all } of bulk.entries) {
@@ -98,10 +102,17 @@ export function splitBulk(bulk: BulkShare, count: number): BulkShare[] {
       s.entries.push(part)
       return part.names
     })
-    all.forEach((name, i) => parts[i % count]!.push(name))
+    for (const name of all) parts[shareOf(name.endsWith('.json') ? name.slice(0, -5) : name, count)]!.push(name)
   }
-  bulk.dirs.forEach((dir, i) => shares[i % count]!.dirs.push(dir))
+  for (const dir of bulk.dirs) shares[shareOf(dir.slice(dir.lastIndexOf('/') + 1), count)]!.dirs.push(dir)
   return shares
+}
+
+/** A share for a uuid (or any name): a hash of its first characters, even for random uuids. */
+function shareOf(name: string, count: number): number {
+  let h = 0
+  for (let i = 0; i < name.length && i < 8; i++) h = (h * 31 + name.charCodeAt(i)) | 0
+  return (h >>> 0) % count
 }
 
 /** Walks, classifies and checks one share (`classifyPath`'s answers, without its path arithmetic for the usual names). */
@@ -135,7 +146,32 @@ export function checkShare(root: string, share: BulkShare, collections: Collecti
     }
   }
   for (const dir of share.dirs) walk(dir)
-  return checker.out
+  return settle(checker)
+}
+
+/**
+ * The checks that need every file of a uuid, which a share has (see `splitBulk`): entries
+ * sorted by path, the first of each uuid kept and the others reported; versions of no entry;
+ * whether each entry's published version has its file.
+ */
+function settle(checker: FileChecker): ChunkResult {
+  const out = checker.out
+  const byUuid = new Map<string, EntryFacts>()
+  const kept: EntryFacts[] = []
+  for (const e of out.entries.sort((a, b) => (a.rel < b.rel ? -1 : 1))) {
+    const seen = byUuid.get(e.uuid)
+    if (seen) out.problems.push({ file: e.rel, rule: 'unique', message: `entry uuid also used by ${seen.rel}` })
+    else { byUuid.set(e.uuid, e); kept.push(e) }
+  }
+  const versions = new Set<string>()
+  for (const [slug, uuid, n, rel] of checker.versions) {
+    versions.add(`${slug}/${uuid}/${n}`)
+    const owner = byUuid.get(uuid)
+    if (!owner || owner.slug !== slug) out.problems.push({ file: rel, rule: 'orphan-version', message: `version of an entry that does not exist (entries/${slug}/${uuid}.json is missing)` })
+  }
+  for (const e of kept) if (e.published_version !== null) e.published_file = versions.has(`${e.slug}/${e.uuid}/${e.published_version}`)
+  out.entries = kept
+  return out
 }
 
 const VERSION_FILE = /^[1-9]\d*\.json$/

@@ -43,25 +43,11 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
   const problems: Problem[] = [...config.problems, ...bulk.flatMap((b) => b.problems)]
   const report = (p: Problem) => problems.push(p)
   const collections = new Map(config.collections.map((c) => [c.slug, c]))
-  // In path order, whichever share each came from: the first file keeps a shared uuid.
-  const sorted = bulk.flatMap((b) => b.entries).sort((a, b) => (a.rel < b.rel ? -1 : 1))
+  // Each share holds every file of its uuids (entries and version folders alike), so the
+  // duplicate-uuid and orphan-version checks ran there; the shares' entries come sorted by path.
+  const sorted = mergeByRel(bulk.map((b) => b.entries))
   const entries = new Map<string, EntryFacts>()
-  for (const e of sorted) {
-    const seen = entries.get(e.uuid)
-    if (seen) report({ file: e.rel, rule: 'unique', message: `entry uuid also used by ${seen.rel}` })
-    else entries.set(e.uuid, e)
-  }
-  const versions = new Map<string, Set<number>>()
-  for (const chunk of bulk) {
-    for (const [slug, uuid, n, rel] of chunk.versions) {
-      const key = `${slug}/${uuid}`
-      const set = versions.get(key) ?? new Set<number>()
-      set.add(n)
-      versions.set(key, set)
-      const owner = entries.get(uuid)
-      if (!owner || owner.slug !== slug) report({ file: rel, rule: 'orphan-version', message: `version of an entry that does not exist (entries/${slug}/${uuid}.json is missing)` })
-    }
-  }
+  for (const e of sorted) entries.set(e.uuid, e)
   const project = config.project
   if (!project) {
     if (!problems.some((p) => p.file === 'project.yaml')) report({ file: 'project.yaml', rule: 'config', message: 'project.yaml is missing (run `cms init` or `cms import`)' })
@@ -74,7 +60,7 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
   for (const { rel, ids } of config.webhooks) for (const id of ids) if (!uuids.has(id)) report({ file: rel, rule: 'reference', message: `collection_ids names no collection: ${id}` })
   for (const [slug, c] of collections) checkCollectionConfig(c, `collections/${slug}.yaml`, collections, report)
 
-  await crossChecks(root, project, collections, sorted.filter((e) => entries.get(e.uuid) === e), entries, versions, assets, report)
+  await crossChecks(root, project, collections, sorted, entries, assets, report)
 
   for (const p of problems) p.line ??= 1
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)))
@@ -102,6 +88,21 @@ async function checkShares(workers: Array<{ worker: Worker; result: Promise<Chun
   return Promise.all(workers.map((w) => w.result))
 }
 
+/** Lists each sorted by `rel`, merged into one sorted list. */
+function mergeByRel(lists: EntryFacts[][]): EntryFacts[] {
+  const out: EntryFacts[] = []
+  const at = lists.map(() => 0)
+  for (;;) {
+    let best = -1
+    for (let i = 0; i < lists.length; i++) {
+      const e = lists[i]![at[i]!]
+      if (e && (best < 0 || e.rel < lists[best]![at[best]!]!.rel)) best = i
+    }
+    if (best < 0) return out
+    out.push(lists[best]![at[best]!++]!)
+  }
+}
+
 function checkCollectionConfig(c: Collection, rel: string, all: Map<string, Collection>, report: (p: Problem) => void): void {
   const walk = (fields: Field[], where: string) => {
     const names = new Set<string>()
@@ -126,7 +127,7 @@ type Report = (p: Problem) => void
 
 async function crossChecks(
   root: string, project: Project | null, collections: Map<string, Collection>, sorted: EntryFacts[], entries: Map<string, EntryFacts>,
-  versions: Map<string, Set<number>>, assets: Set<string>, report: Report,
+  assets: Set<string>, report: Report,
 ): Promise<void> {
   /** Line lookups re-read the (few) files that have a cross-file problem. */
   const later: Array<{ rel: string; side: 'fields' | 'published' | null; key: string; rule: Rule; message: string }> = []
@@ -138,7 +139,7 @@ async function crossChecks(
     const { slug, rel } = entry
     const c = collections.get(slug)!
     if (project && !locales.has(entry.locale)) later.push({ rel, side: null, key: 'locale', rule: 'locale', message: `locale "${entry.locale}" is not a project locale (${[...locales].join(', ')})` })
-    if (entry.published_version !== null && !versions.get(`${slug}/${entry.uuid}`)?.has(entry.published_version)) {
+    if (entry.published_version !== null && !entry.published_file) {
       later.push({ rel, side: null, key: 'published_version', rule: 'version', message: `published_version ${entry.published_version} has no file (versions/${slug}/${entry.uuid}/${entry.published_version}.json is missing)` })
     }
     if (entry.translation_group) groups.set(entry.translation_group, [...(groups.get(entry.translation_group) ?? []), entry])

@@ -134,6 +134,39 @@ describe('cms validate', () => {
     expect(find(p, 'field', `entries/posts/${uuidN(21)}.json`).map((x) => x.message).join('\n')).toMatch(/title/) // charcount
   })
 
+  it('uuids shared across collections, versions in the wrong collection, files of any size: the same report in worker threads', async () => {
+    const post = await firstUuid('posts')
+    // The post's uuid again in tags and in authors: the first path keeps it, the others are reported.
+    await put(`entries/tags/${post}.json`, serializeEntry(entry(0, { label: 'same uuid' }, { uuid: post })))
+    await put(`entries/authors/${post}.json`, serializeEntry(entry(0, { name: 'same uuid' }, { uuid: post })))
+    // A version of the post filed under another collection, and a published version with no file.
+    const version = (n: number, uuid: string) => serializeVersion({ uuid: uuidN(500 + n), entry_uuid: uuid, version_number: n, label: null, description: null, locale: 'en', translation_group: null, published_at: '2025-01-01T00:00:00.000Z', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', fields: {} })
+    await put(`versions/tags/${post}/1.json`, version(1, post))
+    await put(`entries/posts/${uuidN(40)}.json`, serializeEntry(entry(40, { title: 'Gone', slug: 'gone' }, { published: { title: 'Gone', slug: 'gone' }, published_version: 2, published_at: '2025-01-01T00:00:00.000Z' })))
+    // Files larger than the read buffer (64 KiB): one canonical, one not.
+    await put(`entries/tags/${uuidN(41)}.json`, serializeEntry(entry(41, { label: 'x'.repeat(200_000) })))
+    await put(`entries/tags/${uuidN(42)}.json`, `${JSON.stringify(entry(42, { label: 'y'.repeat(200_000) }), null, 2)}\n`.replace('"fields": {\n', '"fields": {\n\n'))
+    // Stray files and folders inside the bulk folders.
+    await put(`versions/posts/${post}/notes.txt`, 'x\n')
+    await put(`entries/posts/drafts/${uuidN(43)}.json`, '{}\n')
+    await put('versions/posts/loose.json', '{}\n')
+
+    const report = await validateTree(project.contentDir)
+    const p = report.problems
+    expect(find(p, 'unique', new RegExp(`^entries/[a-z]+/${post}\\.json$`)).map((x) => [x.file, x.message])).toEqual([
+      [`entries/posts/${post}.json`, `entry uuid also used by entries/authors/${post}.json`],
+      [`entries/tags/${post}.json`, `entry uuid also used by entries/authors/${post}.json`],
+    ])
+    expect(find(p, 'orphan-version', `versions/tags/${post}/1.json`)).toHaveLength(1)
+    expect(find(p, 'version', `entries/posts/${uuidN(40)}.json`)[0]!.message).toMatch(/published_version 2 has no file/)
+    expect(find(p, 'format', `entries/tags/${uuidN(41)}.json`)).toEqual([])
+    expect(find(p, 'format', `entries/tags/${uuidN(42)}.json`)).toEqual([{ file: `entries/tags/${uuidN(42)}.json`, line: 11, rule: 'format', message: 'not in canonical form (run `cms fmt`)' }])
+    for (const stray of [`versions/posts/${post}/notes.txt`, `entries/posts/drafts/${uuidN(43)}.json`, 'versions/posts/loose.json']) expect(find(p, 'location', stray)).toHaveLength(1)
+
+    const built = await import(pathToFileURL(join(fileURLToPath(new URL('../../dist/review/validate.js', import.meta.url)))).href) as typeof import('../../src/review/validate.ts')
+    for (const threads of [2, 3]) expect(await built.validateTree(project.contentDir, { parallelFrom: 1, threads })).toEqual(report)
+  })
+
   it('never writes: the tree is byte-identical after a run with problems', async () => {
     const authorFile = join(project.contentDir, 'entries/authors', `${await firstUuid('authors')}.json`)
     const messy = JSON.stringify(JSON.parse(await readFile(authorFile, 'utf8')))
