@@ -82,6 +82,8 @@ function checkKeys(root: object): void {
 }
 
 async function readLimited(event: H3Event, limit: number, ctx: AppContext): Promise<Uint8Array> {
+  const node = (event.req as { runtime?: { node?: { req?: NodeJS.ReadableStream & { readableEnded?: boolean } } } }).runtime?.node?.req
+  if (node) return readNodeLimited(node, limit, ctx)
   const stream = event.req.body
   if (!stream) return new Uint8Array()
   const chunks: Uint8Array[] = []
@@ -107,6 +109,33 @@ async function readLimited(event: H3Event, limit: number, ctx: AppContext): Prom
     offset += chunk.byteLength
   }
   return out
+}
+
+/**
+ * The same, straight from Node's request stream: a web ReadableStream around it costs more than
+ * the rest of reading a small body (measured: 5% of a create's main-thread time).
+ */
+function readNodeLimited(req: NodeJS.ReadableStream, limit: number, ctx: AppContext): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = (error: unknown, bytes?: Uint8Array) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+      if (error) reject(error)
+      else resolve(bytes!)
+    }
+    // Over the limit, stop listening without destroying the request (see readLimited).
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      size += bytes.byteLength
+      if (size > limit) done(tooLarge(ctx))
+      else chunks.push(bytes)
+    }
+    const onEnd = () => done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+    const onError = (error: Error) => done(error)
+    const onClose = () => done(badRequest('The request body ended early.'))
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
+  })
 }
 
 const tooLarge = (ctx: AppContext) =>

@@ -33,7 +33,7 @@ export interface FileStamp {
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<FileStamp> {
   const durable = options.durable ?? true
   const dir = dirname(file)
-  const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${randomBytes(6).toString('hex')}`)
+  const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${tempSuffix()}`)
   let fd: number
   try {
     fd = fs.openSync(tmp, 'w', 0o644)
@@ -67,6 +67,11 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 }
 
 const fsyncFd = promisify(fs.fsync)
+
+/** Unique per write: a random per-process prefix and a counter (no entropy call per file). */
+const tempPrefix = randomBytes(4).toString('hex')
+let tempCounter = 0
+const tempSuffix = (): string => `${tempPrefix}${(tempCounter++).toString(36)}`
 
 function closeQuietly(fd: number): void {
   try {

@@ -16,41 +16,41 @@ export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
   const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
   defineRoutes(app, ctx, [
     { method: 'POST', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
-      handler: async (e) => json(await bulkCreate(ctx, c(e), await body(e)), 201) },
+      handler: async (e) => json(e, await bulkCreate(ctx, c(e), await body(e)), 201) },
     { method: 'PATCH', path: '/bulk/:collection/entries', ability: 'update', summary: 'Update entries in bulk (`{items: [{uuid, data, state?, locale?}]}`)',
-      handler: async (e) => json(await bulkUpdate(ctx, c(e), await body(e))) },
+      handler: async (e) => json(e, await bulkUpdate(ctx, c(e), await body(e))) },
     { method: 'DELETE', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
-      handler: async (e) => json(await bulkDelete(ctx, c(e), await body(e))) },
+      handler: async (e) => json(e, await bulkDelete(ctx, c(e), await body(e))) },
     { method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
-      handler: async (e) => json(await createEntry(ctx, c(e), await body(e)), 201) },
+      handler: async (e) => json(e, await createEntry(ctx, c(e), await body(e)), 201) },
     { method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
-      handler: async (e) => json(await updateEntry(ctx, c(e), u(e), await body(e), 'replace')) },
+      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace')) },
     { method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
-      handler: async (e) => json(await updateEntry(ctx, c(e), u(e), await body(e), 'patch')) },
+      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'patch')) },
     { method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
       handler: async (e) => {
         const b = await optionalBody(e)
         const force = truthy(e.url.searchParams.get('force')) || truthy(b.force)
-        return json(await deleteEntry(ctx, c(e), u(e), { force }))
+        return json(e, await deleteEntry(ctx, c(e), u(e), { force }))
       } },
     { method: 'POST', path: '/:collection/:uuid/restore', ability: 'delete', summary: 'Restore an entry from the trash',
-      handler: async (e) => json(await restoreEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await restoreEntry(ctx, c(e), u(e))) },
     { method: 'POST', path: '/:collection/:uuid/publish', ability: 'update', summary: 'Publish the draft as the next version',
-      handler: async (e) => json(await publishEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await publishEntry(ctx, c(e), u(e))) },
     { method: 'POST', path: '/:collection/:uuid/unpublish', ability: 'update', summary: 'Unpublish (versions are kept)',
-      handler: async (e) => json(await unpublishEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await unpublishEntry(ctx, c(e), u(e))) },
     { method: 'POST', path: '/:collection/:uuid/discard-draft', ability: 'update', summary: 'Reset the draft to the published snapshot',
-      handler: async (e) => json(await discardDraft(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await discardDraft(ctx, c(e), u(e))) },
     { method: 'POST', path: '/:collection/:uuid/link-translation', ability: 'update', summary: 'Link a translation (`{translation_entry_uuid}`)',
-      handler: async (e) => json(await linkTranslation(ctx, c(e), u(e), await body(e))) },
+      handler: async (e) => json(e, await linkTranslation(ctx, c(e), u(e), await body(e))) },
     { method: 'GET', path: '/:collection/:uuid/versions', ability: 'read', token: 'always', summary: 'Versions of an entry, newest first',
-      handler: async (e) => json(await listEntryVersions(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await listEntryVersions(ctx, c(e), u(e))) },
     { method: 'GET', path: '/:collection/:uuid/versions/:n', ability: 'read', token: 'always', summary: 'One version with its snapshot',
-      handler: async (e) => json(await getEntryVersion(ctx, c(e), u(e), n(e))) },
+      handler: async (e) => json(e, await getEntryVersion(ctx, c(e), u(e), n(e))) },
     { method: 'PATCH', path: '/:collection/:uuid/versions/:n', ability: 'update', summary: 'Label or describe a version (`{label?, description?}`)',
-      handler: async (e) => json(await labelEntryVersion(ctx, c(e), u(e), n(e), await body(e))) },
+      handler: async (e) => json(e, await labelEntryVersion(ctx, c(e), u(e), n(e), await body(e))) },
     { method: 'POST', path: '/:collection/:uuid/versions/:n/revert', ability: 'update', summary: 'Revert to version N (published as a new version)',
-      handler: async (e) => json(await revertEntryVersion(ctx, c(e), u(e), n(e))) },
+      handler: async (e) => json(e, await revertEntryVersion(ctx, c(e), u(e), n(e))) },
   ])
 }
 
@@ -65,6 +65,9 @@ const param = (event: H3Event, name: string): string => {
 
 const truthy = (v: unknown): boolean => v === true || v === 1 || (typeof v === 'string' && /^(1|true|yes)$/i.test(v))
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+/** Status and headers on `event.res`, body as a string: srvx's fast path, cheaper than a web Response. */
+function json(event: H3Event, body: unknown, status = 200): string {
+  event.res.status = status
+  event.res.headers.set('content-type', 'application/json; charset=utf-8')
+  return JSON.stringify(body)
 }
