@@ -33,9 +33,9 @@ export function createApp(ctx: AppContext): H3 {
   registerEntryReadRoutes(app, ctx)
   app.all('/**', (event) => {
     const path = event.url.pathname
-    const allowed = ROUTE_TABLE.filter((r) => matches(r.path, path)).map((r) => r.method)
+    const allowed = [...new Set(ROUTE_TABLE.filter((r) => matches(r.path, path)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))]
     if (allowed.length > 0) {
-      throw new CmsError('method_not_allowed', `The ${event.req.method} method is not supported for this route. Supported methods: ${[...new Set(allowed)].join(', ')}.`, { headers: { allow: [...new Set(allowed)].join(', ') } })
+      throw new CmsError('method_not_allowed', `The ${event.req.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`, { headers: { allow: allowed.join(', ') } })
     }
     throw new CmsError('not_found', 'Not Found.')
   })

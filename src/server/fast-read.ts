@@ -16,7 +16,7 @@ export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
 const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
 
 /**
- * The hot read path: `GET /{collection}` and `GET /{collection}/{uuid}` answered straight on
+ * The hot read path: `GET /{collection}` and `GET /{collection}/{uuid}` (and HEAD) answered straight on
  * Node's request and response, with the same checks, in the same order, as the h3 pipeline
  * (path and query limits, CORS, project header, token and ability, rate limit, ETag) and the
  * same service call, headers and body. Only successful answers (200, 304) are given here;
@@ -30,7 +30,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
   // First path segments of other routes (`/collections`, `/files`, ...): never a collection here.
   const reserved = new Set(ROUTE_TABLE.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':')))
   return (req, res) => {
-    if (req.method !== 'GET') return false
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const target = req.url ?? ''
     const q = target.indexOf('?')
     const path = q === -1 ? target : target.slice(0, q)
@@ -49,7 +49,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
     try {
       checkPath(target)
       checkQuery(search)
-      Object.assign(extra, corsHeadersFor(headers.origin, 'GET', ctx))
+      Object.assign(extra, corsHeadersFor(headers.origin, req.method, ctx))
       checkProjectHeader(headers['project-id'] as string | undefined, ctx)
       credential = credentialFromHeader(headers.authorization, ctx)
       authorize(credential, ctx, { ability: 'read' })

@@ -27,9 +27,12 @@ export const ROUTE_TABLE: RouteSpec[] = []
 export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): void {
   for (const spec of routes) {
     if (!ROUTE_TABLE.some((r) => r.method === spec.method && r.path === spec.path)) ROUTE_TABLE.push(spec)
-    app.on(spec.method, spec.path, (event) => {
+    const handler = (event: H3Event) => {
       const principal = guard(event, ctx, spec)
       return spec.handler(event, principal)
-    })
+    }
+    app.on(spec.method, spec.path, handler)
+    // HEAD is GET without the body (Node's server drops the body of a HEAD answer itself).
+    if (spec.method === 'GET') app.on('HEAD', spec.path, handler)
   }
 }

@@ -101,6 +101,14 @@ describe('range requests and conditional downloads', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true)
   })
 
+  it('answers HEAD with the download headers and no body', async () => {
+    const res = await server.request(`/files/${asset.uuid}/download`, { token, method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-length')).toBe(String(bytes.length))
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await res.text()).toBe('')
+  })
+
   it('serves suffix and open ranges', async () => {
     const tail = await dl({ range: 'bytes=-7' })
     expect(Buffer.from(await tail.arrayBuffer()).toString()).toBe(bytes.subarray(-7).toString())

@@ -153,3 +153,26 @@ describe('fast read path and the rate limit', () => {
     }
   })
 })
+
+describe('HEAD', () => {
+  test('a list and an entry: the GET headers, no body, on both paths', async () => {
+    for (const path of ['/articles?paginate=5', `/articles/${uuid}`]) {
+      const init = { method: 'HEAD', headers: { 'project-id': server.ctx.store.project.uuid } }
+      const viaNode = await fetch(`${server.url}${path}`, init)
+      const viaH3 = await server.app.fetch(new Request(`${server.url}${path}`, init))
+      const get = await fetch(`${server.url}${path}`, { headers: init.headers })
+      expect(viaNode.status).toBe(200)
+      expect(await viaNode.text()).toBe('')
+      expect(viaNode.headers.get('etag')).toBe(get.headers.get('etag'))
+      expect(viaNode.headers.get('content-length')).toBe(String(Buffer.byteLength(await get.text())))
+      expect(viaH3.status).toBe(200)
+      expect(viaH3.headers.get('etag')).toBe(get.headers.get('etag'))
+    }
+  })
+
+  test('a 405 lists HEAD beside GET', async () => {
+    const r = await fetch(`${server.url}/articles`, { method: 'PUT', headers: { 'project-id': server.ctx.store.project.uuid } })
+    expect(r.status).toBe(405)
+    expect(r.headers.get('allow')).toBe('POST, GET, HEAD')
+  })
+})
