@@ -70,7 +70,6 @@ export async function createToken(
 ): Promise<CreatedToken> {
   const name = input.name.trim()
   if (!NAME_RE.test(name)) throw badRequest(`Token name "${input.name}" must be 1-64 letters, digits, spaces, dots, dashes or underscores.`)
-  if (store.tokens.some((t) => t.name === name)) throw conflict(`A token named "${name}" already exists; revoke it first or pick another name.`)
   if (input.abilities.length === 0) throw badRequest('A token needs at least one ability.')
   const token = `${TOKEN_PREFIX}${randomBytes(30).toString('base64url')}`
   const record: TokenRecord = {
@@ -81,7 +80,10 @@ export async function createToken(
     created_at: new Date().toISOString(),
     expires_at: input.expiresAt ?? null,
   }
-  await store.putTokens([...store.tokens, record], 'cli')
+  await store.updateTokens((current) => {
+    if (current.some((t) => t.name === name)) throw conflict(`A token named "${name}" already exists; revoke it first or pick another name.`)
+    return { tokens: [...current, record], result: null }
+  }, 'cli')
   return { token, name, abilities: input.abilities, expires_at: record.expires_at }
 }
 
@@ -95,9 +97,11 @@ const toInfo = (t: TokenRecord, nowMs = Date.now()): TokenInfo => ({
 
 /** Removes a token by name; any server using this tree refuses it as soon as its watcher sees the file. */
 export async function revokeToken(store: ContentStore, name: string): Promise<TokenInfo> {
-  const found = store.tokens.find((t) => t.name === name)
-  if (!found) throw notFound(`No token named "${name}" (see \`cms token list\`).`)
-  await store.putTokens(store.tokens.filter((t) => t !== found), 'cli')
+  const found = await store.updateTokens((current) => {
+    const hit = current.find((t) => t.name === name)
+    if (!hit) throw notFound(`No token named "${name}" (see \`cms token list\`).`)
+    return { tokens: current.filter((t) => t !== hit), result: hit }
+  }, 'cli')
   return toInfo(found)
 }
 

@@ -6,9 +6,11 @@ import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
-import { collectionDocument, projectDocument, toEntry, toVersionRecord } from './records.ts'
+import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
 import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
 import { loadTree, type LoadProgress } from './load.ts'
+import { withFileLock } from './file-lock.ts'
+import { CmsError } from '../core/errors.ts'
 
 /** What changed in the index, for caches and for webhooks (source `file` for external edits). */
 export type StoreChange =
@@ -265,6 +267,24 @@ export class ContentStore {
     await this.#remove(this.layout.collection(slug))
     await rm(this.layout.entryDir(slug), { recursive: true, force: true })
     await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
+  }
+
+  /**
+   * Changes tokens.yaml as it is on disk now, under a lock: two `cms token create` run at once
+   * both land. A tokens.yaml that does not parse is an error, never overwritten.
+   */
+  async updateTokens<T>(change: (current: TokenRecord[]) => { tokens: TokenRecord[]; result: T }, source: EventSource): Promise<T> {
+    return withFileLock(join(this.layout.stateDir, 'tokens.lock'), 'tokens.yaml', async () => {
+      const fresh = await readChecked(this.layout.tokens, 'tokens.yaml', 'tokens')
+      if (!fresh.ok && !fresh.missing) {
+        const p = fresh.problem
+        throw new CmsError('conflict', `tokens.yaml${p.line ? `:${p.line}` : ''}: ${p.message} (fix the file first; nothing was changed)`)
+      }
+      const current = fresh.ok ? (fresh.value.tokens as Record<string, unknown>[]).map(toToken) : []
+      const { tokens, result } = change(current)
+      await this.putTokens(tokens, source)
+      return result
+    })
   }
 
   async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {

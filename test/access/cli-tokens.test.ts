@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -101,6 +101,33 @@ describe('cms token', () => {
     expect(parseExpiry('12h', now)).toBe('2030-01-01T12:00:00.000Z')
     expect(parseExpiry('2030-02-01', now)).toBe('2030-02-01T23:59:59.999Z')
     expect(() => parseExpiry('soon', now)).toThrow(/not a date/)
+  })
+})
+
+describe('cms token, several at once', () => {
+  it('eight concurrent creates all land in tokens.yaml; revokes too', async () => {
+    const dir = (await makeProject(blogTemplate())).contentDir
+    const names = Array.from({ length: 8 }, (_, i) => `job-${i}`)
+    const made = await Promise.all(names.map((name) => cms('token', 'create', '--dir', dir, '--name', name, '--abilities', 'read', '--json')))
+    for (const r of made) expect(r, r.stderr).toMatchObject({ code: 0 })
+    const listed = JSON.parse((await cms('token', 'list', '--dir', dir, '--json')).stdout) as Array<{ name: string }>
+    expect(listed.map((t) => t.name).sort()).toEqual(names)
+    const revoked = await Promise.all(names.slice(0, 4).map((name) => cms('token', 'revoke', name, '--dir', dir)))
+    for (const r of revoked) expect(r, r.stderr).toMatchObject({ code: 0 })
+    const left = JSON.parse((await cms('token', 'list', '--dir', dir, '--json')).stdout) as Array<{ name: string }>
+    expect(left.map((t) => t.name).sort()).toEqual(names.slice(4))
+  }, 60_000)
+
+  it('a hand-broken tokens.yaml is reported and left as it is', async () => {
+    const dir = (await makeProject(blogTemplate())).contentDir
+    await cms('token', 'create', '--dir', dir, '--name', 'first', '--abilities', 'read')
+    const file = join(dir, 'tokens.yaml')
+    const broken = `${await readFile(file, 'utf8')}  - name: [unclosed\n`
+    await writeFile(file, broken)
+    const res = await cms('token', 'create', '--dir', dir, '--name', 'second', '--abilities', 'read')
+    expect(res.code).not.toBe(0)
+    expect(res.stderr).toContain('tokens.yaml')
+    expect(await readFile(file, 'utf8')).toBe(broken)
   })
 })
 

@@ -1,0 +1,58 @@
+import * as fs from 'node:fs'
+import { dirname } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { CmsError } from '../core/errors.ts'
+
+/**
+ * Runs `fn` while holding an exclusive lock file (created with O_EXCL, holding our pid), so
+ * read-modify-write cycles on one file from several processes do not lose each other's
+ * changes. A lock whose holder is no longer running is taken over.
+ */
+export async function withFileLock<T>(path: string, what: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  fs.mkdirSync(dirname(path), { recursive: true })
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      fs.writeFileSync(path, String(process.pid), { flag: 'wx' })
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (holderIsGone(path)) {
+        fs.rmSync(path, { force: true })
+        continue
+      }
+      if (Date.now() > deadline) throw new CmsError('conflict', `Another cms command is changing ${what}; try again (or remove ${path} if no cms command is running).`)
+      await sleep(5 + Math.random() * 20)
+    }
+  }
+  try {
+    return await fn()
+  } finally {
+    fs.rmSync(path, { force: true })
+  }
+}
+
+function holderIsGone(path: string): boolean {
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(path, 'utf8'))
+  } catch {
+    return false // released between our open and this read: just try again
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return isOld(path)
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
+/** A lock file without a pid (written by a process killed mid-write) is stale after a few seconds. */
+function isOld(path: string): boolean {
+  try {
+    return Date.now() - fs.statSync(path).mtimeMs > 5_000
+  } catch {
+    return false
+  }
+}
