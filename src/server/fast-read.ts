@@ -10,6 +10,15 @@ import { checkPath, checkQuery } from './request-limits.ts'
 import { ROUTE_TABLE } from './route.ts'
 import { matchesEtag } from './etag.ts'
 
+/** Request targets that passed the path and query limits (pure checks of the string). */
+const checkedTargets = new Set<string>()
+const CHECKED_MAX = 4096
+
+function remember(set: Set<string>, key: string): void {
+  if (set.size >= CHECKED_MAX) set.clear()
+  set.add(key)
+}
+
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
 
@@ -47,8 +56,11 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
     const extra: Record<string, string> = {}
     let credential
     try {
-      checkPath(target)
-      checkQuery(search)
+      if (!checkedTargets.has(target)) {
+        checkPath(target)
+        checkQuery(search)
+        remember(checkedTargets, target)
+      }
       Object.assign(extra, corsHeadersFor(headers.origin, req.method, ctx))
       checkProjectHeader(headers['project-id'] as string | undefined, ctx)
       credential = credentialFromHeader(headers.authorization, ctx)
@@ -77,8 +89,10 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       res.writeHead(304, common)
       res.end()
     } else {
-      res.writeHead(200, { ...common, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(result.body) })
-      res.end(result.body)
+      // Answers are cached (list-entries.ts): encode each once, not on every send.
+      const bytes = (result.bytes ??= Buffer.from(result.body))
+      res.writeHead(200, { ...common, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length })
+      res.end(bytes)
     }
     return true
   }

@@ -14,6 +14,8 @@ import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from '.
 export interface ReadResult {
   body: string
   etag: string
+  /** `body` as UTF-8, attached by the HTTP fast path the first time it sends a cached answer. */
+  bytes?: Buffer
 }
 
 /**
