@@ -1,5 +1,5 @@
-import type { Collection, EntryRecord, FieldValues, VersionRecord } from '../core/types.ts'
-import { ENTRY_KEYS, VERSION_KEYS, orderFields, serializeEntry, serializeVersion, serializeYaml } from '../storage/codec.ts'
+import type { Collection } from '../core/types.ts'
+import { entryDocument, serializeEntry, serializeVersion, serializeYaml, versionDocument } from '../storage/codec.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import { collectionDocument, projectDocument, toAsset, toCollection, toEntry, toProject, toToken, toVersionRecord, toWebhook } from '../storage/records.ts'
 
@@ -45,25 +45,6 @@ export function isCanonicalJson(kind: 'entry' | 'version', value: Record<string,
   const plain = text.indexOf('\\') < 0 && (text as unknown as { isWellFormed(): boolean }).isWellFormed()
   const end = new Matcher(text, plain).value(0, doc, 0)
   return end === text.length - 1 && text.charCodeAt(end) === 10
-}
-
-/** The object `serializeEntry` stringifies (kept in step with it by test/review/canonical.test.ts). */
-export function entryDocument(entry: EntryRecord, collection?: Collection): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of ENTRY_KEYS) {
-    const value = entry[key]
-    if (key === 'fields') out[key] = orderFields(entry.fields, collection?.fields)
-    else if (key === 'published') out[key] = value === null ? null : orderFields(value as FieldValues, collection?.fields)
-    else out[key] = value === undefined ? null : value
-  }
-  return out
-}
-
-/** The object `serializeVersion` stringifies. */
-export function versionDocument(version: VersionRecord, collection?: Collection): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of VERSION_KEYS) out[key] = key === 'fields' ? orderFields(version.fields, collection?.fields) : (version[key] ?? null)
-  return out
 }
 
 const INDENTS: string[] = []

@@ -17,7 +17,8 @@ export const VERSION_KEYS = [
   'published_at', 'created_at', 'updated_at', 'fields',
 ] as const satisfies ReadonlyArray<keyof VersionRecord>
 
-export function serializeEntry(entry: EntryRecord, collection?: Collection): string {
+/** The object an entry file is the JSON of (key and field order fixed). */
+export function entryDocument(entry: EntryRecord, collection?: Collection): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const key of ENTRY_KEYS) {
     const value = entry[key]
@@ -25,15 +26,22 @@ export function serializeEntry(entry: EntryRecord, collection?: Collection): str
     else if (key === 'published') out[key] = value === null ? null : orderFields(value as FieldValues, collection?.fields)
     else out[key] = value === undefined ? null : value
   }
-  return `${JSON.stringify(out, null, 2)}\n`
+  return out
+}
+
+/** The object a version file is the JSON of. */
+export function versionDocument(version: VersionRecord, collection?: Collection): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of VERSION_KEYS) out[key] = key === 'fields' ? orderFields(version.fields, collection?.fields) : (version[key] ?? null)
+  return out
+}
+
+export function serializeEntry(entry: EntryRecord, collection?: Collection): string {
+  return `${JSON.stringify(entryDocument(entry, collection), null, 2)}\n`
 }
 
 export function serializeVersion(version: VersionRecord, collection?: Collection): string {
-  const out: Record<string, unknown> = {}
-  for (const key of VERSION_KEYS) {
-    out[key] = key === 'fields' ? orderFields(version.fields, collection?.fields) : (version[key] ?? null)
-  }
-  return `${JSON.stringify(out, null, 2)}\n`
+  return `${JSON.stringify(versionDocument(version, collection), null, 2)}\n`
 }
 
 /** Field values in schema order; keys the schema does not know follow, sorted. Group values recurse. */
