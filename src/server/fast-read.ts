@@ -3,8 +3,8 @@ import type { AppContext } from '../context.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { getEntry, listEntries, type ReadResult } from '../service/list-entries.ts'
 import { corsHeadersFor } from './cors.ts'
-import { authorize, checkProjectHeader, credentialFromHeader } from './guard.ts'
-import { countedByFastPath } from './middleware.ts'
+import { authorize, checkProjectHeader, credentialFromHeader, type Credential } from './guard.ts'
+import { countRequest, countedByFastPath } from './middleware.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import { ROUTE_TABLE } from './route.ts'
@@ -54,7 +54,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
     if (!host || !HOST_RE.test(host) || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false
     let result: ReadResult
     const extra: Record<string, string> = {}
-    let credential
+    let credential: Credential
     try {
       if (!checkedTargets.has(target)) {
         checkPath(target)
@@ -73,16 +73,10 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       // h3 runs the same steps again and answers with the error they raise.
       return false
     }
-    const limit = ctx.config.rateLimitPerMinute
-    if (limit > 0 && credential.kind !== 'local-admin') {
-      const key = credential.kind === 'token' ? credential.key : `ip:${req.socket.remoteAddress ?? 'unknown'}`
-      const decision = limiter.hit(key, limit, ctx.config.rateLimitWindowMs)
-      if (!decision.allowed) {
-        countedByFastPath.set(req, decision)
-        return false
-      }
-      extra['x-ratelimit-limit'] = String(decision.limit)
-      extra['x-ratelimit-remaining'] = String(decision.remaining)
+    const decision = countRequest(ctx, limiter, credential, req.socket.remoteAddress, extra)
+    if (decision && !decision.allowed) {
+      countedByFastPath.set(req, decision)
+      return false
     }
     const common = { 'cache-control': 'no-cache', etag: result.etag, ...extra }
     if (matchesEtag(headers['if-none-match'], result.etag)) {

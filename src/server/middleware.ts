@@ -2,7 +2,7 @@ import { getRequestIP, type H3, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { CmsError } from '../core/errors.ts'
 import { toErrorResponse } from './errors.ts'
-import { credentialOf } from './guard.ts'
+import { credentialOf, type Credential } from './guard.ts'
 import { corsHeaders, isPreflight, preflight } from './cors.ts'
 import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
@@ -34,24 +34,37 @@ export function registerMiddleware(app: H3, ctx: AppContext, limiter: RateLimite
 
 /** Counts the request against its key; adds the `X-RateLimit-*` headers; throws the 429. */
 function rateLimit(event: H3Event, ctx: AppContext, limiter: RateLimiter, headers: Record<string, string>): void {
-  const limit = ctx.config.rateLimitPerMinute
-  if (limit <= 0) return
-  const credential = credentialOf(event, ctx)
-  // CLI commands reach a running server with its local admin token: never throttled.
-  if (credential.kind === 'local-admin') return
-  const key = credential.kind === 'token' ? credential.key : `ip:${getRequestIP(event) ?? 'unknown'}`
-  const windowMs = ctx.config.rateLimitWindowMs
   // A request the fast read path already counted (and handed over to answer its 429) counts once.
-  const decision = countedByFastPath.get(nodeRequest(event) as object) ?? limiter.hit(key, limit, windowMs)
-  headers['x-ratelimit-limit'] = String(decision.limit)
-  headers['x-ratelimit-remaining'] = String(decision.remaining)
-  if (decision.allowed) return
+  const counted = countedByFastPath.get(nodeRequest(event) as object)
+  const decision = counted
+    ? withRateHeaders(counted, headers)
+    : countRequest(ctx, limiter, credentialOf(event, ctx), getRequestIP(event), headers)
+  if (!decision || decision.allowed) return
   headers['retry-after'] = String(decision.retryAfter)
+  const windowMs = ctx.config.rateLimitWindowMs
   const per = windowMs === 60_000 ? 'per minute' : `per ${windowMs} ms`
   throw new CmsError(
     'rate_limited',
-    `Too Many Attempts. This server allows ${limit} requests ${per} per API token (or per client address without one); retry in ${decision.retryAfter} s, or raise API_RATE_LIMIT_PER_MINUTE (0 turns the limit off) in the environment or the .env file beside the content dir and send the server SIGHUP.`,
+    `Too Many Attempts. This server allows ${decision.limit} requests ${per} per API token (or per client address without one); retry in ${decision.retryAfter} s, or raise API_RATE_LIMIT_PER_MINUTE (0 turns the limit off) in the environment or the .env file beside the content dir and send the server SIGHUP.`,
   )
+}
+
+/**
+ * Counts a request against its key (the token, else the client address) and adds the
+ * `X-RateLimit-*` headers. null when nothing is limited: limit 0, or the local admin token
+ * CLI commands use to reach a running server.
+ */
+export function countRequest(ctx: AppContext, limiter: RateLimiter, credential: Credential, ip: string | undefined, headers: Record<string, string>): RateDecision | null {
+  const limit = ctx.config.rateLimitPerMinute
+  if (limit <= 0 || credential.kind === 'local-admin') return null
+  const key = credential.kind === 'token' ? credential.key : `ip:${ip ?? 'unknown'}`
+  return withRateHeaders(limiter.hit(key, limit, ctx.config.rateLimitWindowMs), headers)
+}
+
+function withRateHeaders(decision: RateDecision, headers: Record<string, string>): RateDecision {
+  headers['x-ratelimit-limit'] = String(decision.limit)
+  headers['x-ratelimit-remaining'] = String(decision.remaining)
+  return decision
 }
 
 /** Rate decisions the fast read path made for requests it then handed to h3 (see fast-read.ts). */
