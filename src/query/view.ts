@@ -1,7 +1,7 @@
 import type { EntryRecord } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
-import { sortRows, type CompiledSortKey } from './sort.ts'
+import { compareRows, sortRows, type CompiledSortKey } from './sort.ts'
 import { keysOf, toKey, type Key } from './values.ts'
 
 /**
@@ -17,20 +17,58 @@ export class CollectionView {
   readonly #byUuid = new Map<string, Row>()
   #byLocale: Map<string, Row[]> | null = null
   readonly #eq = new Map<string, Map<Key, Row[]>>()
-  readonly #sorted = new Map<string, Row[]>()
+  readonly #sorted = new Map<string, { keys: CompiledSortKey[]; rows: Row[] }>()
   readonly #matches = new Map<string, Row[]>()
 
-  constructor(entries: Iterable<EntryRecord>, state: ReadState) {
+  /** `rows`: already in default order with their ranks (see `patched`); otherwise built from `entries`. */
+  constructor(entries: Iterable<EntryRecord>, state: ReadState, rows?: Row[]) {
     this.state = state
-    // Sort on "<canonical created_at> <uuid>" strings: one string comparison per step.
-    const picked: Array<{ entry: EntryRecord; key: string }> = []
-    for (const entry of entries) {
-      if (!visibleIn(entry, state)) continue
-      picked.push({ entry, key: `${canonicalTime(entry.created_at)} ${entry.uuid}` })
+    if (rows) {
+      this.rows = rows
+    } else {
+      // Sort on "<canonical created_at> <uuid>" strings: one string comparison per step.
+      const picked: Array<{ entry: EntryRecord; key: string }> = []
+      for (const entry of entries) {
+        if (!visibleIn(entry, state)) continue
+        picked.push({ entry, key: defaultKey(entry) })
+      }
+      picked.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+      this.rows = picked.map(({ entry }, rank) => ({ entry, values: valuesIn(entry, state), rank }))
     }
-    picked.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-    this.rows = picked.map(({ entry }, rank) => ({ entry, values: (state === 'published' ? entry.published : entry.fields) ?? {}, rank }))
     for (const row of this.rows) this.#byUuid.set(row.entry.uuid, row)
+  }
+
+  /**
+   * This view after the entries named in `changed` changed (added, edited, removed) in
+   * `entries`: the default order and every sorted order built so far are patched (each
+   * changed row removed and put back at its place by binary search) instead of re-sorted,
+   * which is what a rebuild after a write spends its time on. The cheap, lazily built
+   * indexes (locale, equality) and the match cache start empty. Row objects are reused and
+   * renumbered, so this view must not be used afterwards.
+   */
+  patched(entries: ReadonlyMap<string, EntryRecord>, changed: ReadonlySet<string>): CollectionView {
+    const removed = new Set<Row>()
+    const added: Row[] = []
+    for (const uuid of changed) {
+      const old = this.#byUuid.get(uuid)
+      if (old) removed.add(old)
+      const entry = entries.get(uuid)
+      if (entry && visibleIn(entry, this.state)) added.push({ entry, values: valuesIn(entry, this.state), rank: -1 })
+    }
+    const kept = (rows: Row[]) => (removed.size === 0 ? rows.slice() : rows.filter((row) => !removed.has(row)))
+    const rows = kept(this.rows)
+    for (const row of added) {
+      const key = defaultKey(row.entry)
+      rows.splice(firstIndex(rows, (other) => defaultKey(other.entry) < key), 0, row)
+    }
+    rows.forEach((row, rank) => { row.rank = rank })
+    const next = new CollectionView([], this.state, rows)
+    for (const [signature, { keys, rows: sorted }] of this.#sorted) {
+      const list = kept(sorted)
+      for (const row of added) list.splice(firstIndex(list, (other) => compareRows(other, row, keys) > 0), 0, row)
+      next.#sorted.set(signature, { keys, rows: list })
+    }
+    return next
   }
 
   get(uuid: string): Row | null {
@@ -72,13 +110,13 @@ export class CollectionView {
 
   /** Every row in a sort order, built once per signature. */
   sorted(signature: string, keys: CompiledSortKey[]): Row[] {
-    let rows = this.#sorted.get(signature)
-    if (!rows) {
-      rows = sortRows(this.rows, keys)
+    let sorted = this.#sorted.get(signature)
+    if (!sorted) {
+      sorted = { keys, rows: sortRows(this.rows, keys) }
       if (this.#sorted.size >= 32) this.#sorted.delete(this.#sorted.keys().next().value!)
-      this.#sorted.set(signature, rows)
+      this.#sorted.set(signature, sorted)
     }
-    return rows
+    return sorted.rows
   }
 
   /**
@@ -135,6 +173,23 @@ function add(index: Map<Key, Row[]>, key: Key, row: Row): void {
   const list = index.get(key)
   if (list) list.push(row)
   else index.set(key, [row])
+}
+
+/** Default order (newest first) sorts on this string, descending. */
+const defaultKey = (entry: EntryRecord): string => `${canonicalTime(entry.created_at)} ${entry.uuid}`
+
+const valuesIn = (entry: EntryRecord, state: ReadState) => (state === 'published' ? entry.published : entry.fields) ?? {}
+
+/** First index in `rows` where `after(row)` holds, for rows where it is false up to a point and true from there. */
+function firstIndex(rows: Row[], after: (row: Row) => boolean): number {
+  let lo = 0
+  let hi = rows.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (after(rows[mid]!)) hi = mid
+    else lo = mid + 1
+  }
+  return lo
 }
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

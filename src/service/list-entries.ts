@@ -132,14 +132,21 @@ const RESPONSE_BYTES = 32 * 1024 * 1024
 
 class Slot {
   readonly stamp: string
+  /** The collection's revision and schema object this slot's views were made for. */
+  readonly revision: number
+  readonly collection: Collection
   readonly responses = new Map<string, ReadResult>()
   #bytes = 0
   readonly #views = new Map<ReadState, CollectionView>()
   readonly #index: CollectionIndex
 
-  constructor(index: CollectionIndex, stamp: string) {
+  /** `previous` and `changed`: patch the previous slot's views for these entries instead of rebuilding them. */
+  constructor(index: CollectionIndex, stamp: string, previous?: Slot, changed?: ReadonlySet<string>) {
     this.#index = index
     this.stamp = stamp
+    this.revision = index.revision
+    this.collection = index.collection
+    if (previous && changed) for (const [state, view] of previous.#views) this.#views.set(state, view.patched(index.entries, changed))
   }
 
   view(state: ReadState): CollectionView {
@@ -161,20 +168,51 @@ class Slot {
   }
 }
 
-const SLOTS = new WeakMap<ContentStore, Map<string, Slot>>()
+/** Entries changed per collection since its slot was made: what a new slot may patch. */
+interface ChangeLog {
+  /** Changes seen (each bumps the collection's revision once). */
+  count: number
+  uuids: Set<string>
+}
+
+/** Above this many changed entries, rebuilding the views is as cheap as patching them. */
+const PATCH_MAX = 256
+
+const SLOTS = new WeakMap<ContentStore, { slots: Map<string, Slot>; changes: Map<string, ChangeLog> }>()
+
+function cachesOf(store: ContentStore): { slots: Map<string, Slot>; changes: Map<string, ChangeLog> } {
+  let caches = SLOTS.get(store)
+  if (!caches) {
+    const changes = new Map<string, ChangeLog>()
+    store.onChange((change) => {
+      if (change.kind !== 'entry' && change.kind !== 'collection') return
+      let log = changes.get(change.slug)
+      if (!log) changes.set(change.slug, (log = { count: 0, uuids: new Set() }))
+      log.count++
+      // A schema change (or a flood of changes) makes the next slot rebuild: never patched.
+      if (change.kind === 'entry' && log.uuids.size <= PATCH_MAX) log.uuids.add(change.uuid)
+      else log.count = Number.NaN
+    })
+    SLOTS.set(store, (caches = { slots: new Map(), changes }))
+  }
+  return caches
+}
 
 /** The collection and its cache slot, renewed when the collection or its output's dependencies change. */
 function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
-  let slots = SLOTS.get(ctx.store)
-  if (!slots) SLOTS.set(ctx.store, (slots = new Map()))
+  const { slots, changes } = cachesOf(ctx.store)
   const stamp = `${index.revision}|${dependencyStamp(ctx, index.collection)}|${ctx.store.project.default_locale}`
   let slot = slots.get(slug)
   if (!slot || slot.stamp !== stamp) {
     // Drop slots of collections that no longer exist.
     for (const key of slots.keys()) if (!ctx.store.collection(key)) slots.delete(key)
-    slots.set(slug, (slot = new Slot(index, stamp)))
+    const log = changes.get(slug)
+    // Patch only when every change since the old slot is known: one logged change per revision.
+    const patchable = slot && slot.collection === index.collection && (log?.count ?? 0) === index.revision - slot.revision
+    slots.set(slug, (slot = patchable ? new Slot(index, stamp, slot, log?.uuids ?? new Set()) : new Slot(index, stamp)))
+    changes.delete(slug)
   }
   return { index, slot }
 }
