@@ -83,7 +83,8 @@ function checkKeys(root: object): void {
 
 async function readLimited(event: H3Event, limit: number, ctx: AppContext): Promise<Uint8Array> {
   const node = (event.req as { runtime?: { node?: { req?: NodeJS.ReadableStream & { readableEnded?: boolean } } } }).runtime?.node?.req
-  if (node) return readNodeLimited(node, limit, ctx)
+  // A stream something else already read to its end would never end again: use the web body then.
+  if (node && !node.readableEnded) return readNodeLimited(node, limit, ctx)
   const stream = event.req.body
   if (!stream) return new Uint8Array()
   const chunks: Uint8Array[] = []
