@@ -66,6 +66,11 @@ export class ContentStore {
   readonly fileStamps = new Map<string, FileStamp>()
   /** Entries read from files (not the cache) by the last load. */
   freshlyLoaded = 0
+  /**
+   * Told of every file or folder this store wrote or removed, once it is on disk (the git
+   * committer listens here: every write of every caller passes through this one path).
+   */
+  fileObserver: ((path: string) => void) | null = null
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
@@ -231,7 +236,7 @@ export class ContentStore {
     this.fileStamps.delete(`${slug}/${uuid}.json`)
     if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
-    await rm(this.layout.versionDir(slug, uuid), { recursive: true, force: true })
+    await this.#removeDir(this.layout.versionDir(slug, uuid))
   }
 
   async putVersion(slug: string, version: VersionRecord): Promise<void> {
@@ -265,8 +270,8 @@ export class ContentStore {
     this.collections.delete(slug)
     this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
     await this.#remove(this.layout.collection(slug))
-    await rm(this.layout.entryDir(slug), { recursive: true, force: true })
-    await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
+    await this.#removeDir(this.layout.entryDir(slug))
+    await this.#removeDir(join(this.layout.versionsDir, slug))
   }
 
   /**
@@ -312,6 +317,8 @@ export class ContentStore {
     this.assets.set(asset.uuid, asset)
     this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     await this.#write(this.layout.assetMeta(asset.uuid), () => serializeYaml({ ...asset }))
+    // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
+    this.fileObserver?.(this.layout.assetDir(asset.uuid))
   }
 
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
@@ -320,7 +327,7 @@ export class ContentStore {
     this.assets.delete(uuid)
     if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
     await this.#remove(this.layout.assetMeta(uuid))
-    if (options.bytes) await rm(this.layout.assetDir(uuid), { recursive: true, force: true })
+    if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
   }
 
   /** Waits for every write in flight (shutdown, tests). */
@@ -371,6 +378,7 @@ export class ContentStore {
       this.#writtenStamps.delete(path)
       const stamp = await writeFileAtomic(path, text, options)
       this.#writtenStamps.set(path, stamp)
+      this.fileObserver?.(path)
       return stamp
     })
     this.#track(path, task)
@@ -383,9 +391,15 @@ export class ContentStore {
       this.#written.set(path, '')
       this.#writtenStamps.delete(path)
       await removeFile(path)
+      this.fileObserver?.(path)
     })
     this.#track(path, task)
     return task
+  }
+
+  async #removeDir(path: string): Promise<void> {
+    await rm(path, { recursive: true, force: true })
+    this.fileObserver?.(path)
   }
 
   #track(path: string, task: Promise<unknown>): void {

@@ -1,0 +1,148 @@
+import { lstat, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { git, GitError, firstLine } from './exec.ts'
+import { refusalReason, type GitRepo } from './repo.ts'
+
+/** Who a commit is by; null means the local git identity (CLI use, local admin token). */
+export interface Author {
+  name: string
+  email: string
+}
+
+export type CommitOutcome =
+  | { kind: 'committed'; commit: string; branch: string }
+  | { kind: 'nothing' }
+  | { kind: 'refused'; reason: string }
+
+export interface CommitRequest {
+  /** Paths from the top of the work tree: files, or folders whose whole content goes in. */
+  paths: string[]
+  message: string
+  author: Author | null
+}
+
+/**
+ * Commits exactly `paths` as they are on disk now, on top of HEAD, through a private index
+ * (`indexFile`, seeded from HEAD): the user's index and work tree are left as they were.
+ * Plumbing (`commit-tree`, `update-ref` with the old value), so a commit the user makes at the
+ * same moment is never overwritten; the repository's pre-commit, commit-msg and post-commit
+ * hooks still run. The user's index is then moved along for the committed paths only where it
+ * still matched the old HEAD, so `git status` shows them clean and nothing staged is lost.
+ */
+export async function commitPaths(repo: GitRepo, indexFile: string, request: CommitRequest): Promise<CommitOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await commitOnce(repo, indexFile, request)
+    // HEAD moved between our read and our update (the user committed): build again on the new HEAD.
+    if (outcome !== 'head-moved') return outcome
+    if (attempt >= 2) return { kind: 'refused', reason: 'HEAD kept moving while committing' }
+  }
+}
+
+async function commitOnce(repo: GitRepo, indexFile: string, request: CommitRequest): Promise<CommitOutcome | 'head-moved'> {
+  const refusal = refusalReason(repo)
+  if (refusal) return { kind: 'refused', reason: refusal }
+  const cwd = repo.top
+  const privateIndex = { GIT_INDEX_FILE: indexFile, GIT_LITERAL_PATHSPECS: '1' }
+  const ref = (await git(['symbolic-ref', '-q', 'HEAD'], { cwd })).stdout.trim()
+  const parentRun = await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] })
+  const parent = parentRun.code === 0 ? parentRun.stdout.trim() : null
+
+  // -m keeps the stat data of unchanged entries, so git does not re-hash files it already knows.
+  await git(parent ? ['read-tree', '-m', parent] : ['read-tree', '--empty'], { cwd, env: privateIndex })
+  const present: string[] = []
+  const gone: string[] = []
+  await Promise.all(request.paths.map(async (p) => {
+    const exists = await lstat(join(cwd, p)).then(() => true, () => false)
+    ;(exists ? present : gone).push(p)
+  }))
+  const nul = (list: string[]) => `${list.join('\0')}\0`
+  if (gone.length > 0) {
+    await git(['rm', '--cached', '-r', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd, env: privateIndex, input: nul(gone) })
+  }
+  if (present.length > 0) {
+    // Exit 1 when a path is gitignored: the others are added, the ignored one stays out.
+    const added = await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd, env: privateIndex, input: nul(present), okCodes: [1] })
+    if (added.code === 1 && !/ignored by one of your \.gitignore/.test(added.stderr)) throw new GitError(firstLine(added.stderr) || 'git add failed', added.stderr, 1)
+  }
+  let tree = (await git(['write-tree'], { cwd, env: privateIndex })).stdout.trim()
+  const parentTree = parent ? (await git(['rev-parse', `${parent}^{tree}`], { cwd })).stdout.trim() : null
+  if (tree === parentTree) return { kind: 'nothing' }
+
+  const hookEnv = { ...privateIndex, GIT_EDITOR: ':' }
+  const pre = await git(['hook', 'run', '--ignore-missing', 'pre-commit'], { cwd, env: hookEnv, okCodes: allCodes })
+  if (pre.code !== 0) return { kind: 'refused', reason: hookReason('pre-commit', pre.stderr) }
+  // A pre-commit hook may have restaged files (formatters): commit what it left.
+  tree = (await git(['write-tree'], { cwd, env: privateIndex })).stdout.trim()
+  const messageFile = `${indexFile}.msg`
+  await writeFile(messageFile, request.message.endsWith('\n') ? request.message : `${request.message}\n`)
+  try {
+    const msg = await git(['hook', 'run', '--ignore-missing', 'commit-msg', '--', messageFile], { cwd, env: hookEnv, okCodes: allCodes })
+    if (msg.code !== 0) return { kind: 'refused', reason: hookReason('commit-msg', msg.stderr) }
+    const identity = request.author ? { GIT_AUTHOR_NAME: request.author.name, GIT_AUTHOR_EMAIL: request.author.email } : {}
+    let commit: string
+    try {
+      commit = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', messageFile], { cwd, env: identity })).stdout.trim()
+    } catch (error) {
+      if (error instanceof GitError && /tell me who you are|empty ident|unable to auto-detect email/i.test(error.stderr)) {
+        return { kind: 'refused', reason: 'no git identity (set user.name and user.email with git config)' }
+      }
+      throw error
+    }
+    const subject = (await readFile(messageFile, 'utf8')).split('\n')[0] ?? ''
+    const update = await git(['update-ref', '-m', `commit (cms): ${subject}`, ref, commit, parent ?? '0'.repeat(commit.length)], { cwd, okCodes: [1, 128] })
+    if (update.code !== 0) return 'head-moved'
+    await followInUserIndex(repo, parent, commit)
+    await git(['hook', 'run', '--ignore-missing', 'post-commit'], { cwd, okCodes: allCodes })
+    return { kind: 'committed', commit, branch: ref.replace(/^refs\/heads\//, '') }
+  } finally {
+    await rm(messageFile, { force: true })
+  }
+}
+
+const allCodes = Array.from({ length: 256 }, (_, i) => i)
+
+function hookReason(hook: string, stderr: string): string {
+  const line = firstLine(stderr)
+  return `${hook} hook failed${line ? `: ${line.slice(0, 200)}` : ''}`
+}
+
+/**
+ * Moves the user's index to the new commit for the paths the commit changed, entry by entry,
+ * only where it still held the old HEAD's version: a path the user had staged differently
+ * keeps its staged content.
+ */
+async function followInUserIndex(repo: GitRepo, before: string | null, after: string): Promise<void> {
+  const cwd = repo.top
+  const zero = '0'.repeat(after.length)
+  // Records: ":<old mode> <new mode> <old id> <new id> <status>" NUL <path> NUL
+  const out = (await git(['diff-tree', '-r', '-z', '--no-renames', '--full-index', ...(before ? [before] : ['--root']), after], { cwd })).stdout
+  const changes: Array<{ path: string; old: string | null; now: string | null }> = []
+  const parts = out.split('\0')
+  for (let i = 0; i + 1 < parts.length; i++) {
+    if (!parts[i]!.startsWith(':')) continue
+    const [oldMode, newMode, oldId, newId] = parts[i]!.slice(1).split(' ')
+    changes.push({ path: parts[i + 1]!, old: oldId === zero ? null : `${oldMode} ${oldId}`, now: newId === zero ? null : `${newMode} ${newId}` })
+    i++
+  }
+  if (changes.length === 0) return
+  const staged = new Map<string, string>()
+  for (let i = 0; i < changes.length; i += 1000) {
+    const chunk = changes.slice(i, i + 1000).map((c) => c.path)
+    const listed = (await git(['ls-files', '-s', '-z', '--', ...chunk.map(literal)], { cwd })).stdout
+    for (const record of listed.split('\0')) {
+      if (!record) continue
+      const tab = record.indexOf('\t')
+      const [mode, id, stage] = record.slice(0, tab).split(' ')
+      if (stage === '0') staged.set(record.slice(tab + 1), `${mode} ${id}`)
+    }
+  }
+  const lines: string[] = []
+  for (const c of changes) {
+    if ((staged.get(c.path) ?? null) !== c.old) continue
+    lines.push(c.now ? `${c.now}\t${c.path}` : `0 ${zero}\t${c.path}`)
+  }
+  if (lines.length > 0) await git(['update-index', '-z', '--index-info'], { cwd, input: `${lines.join('\0')}\0` })
+}
+
+/** A path git must not read as a glob. */
+const literal = (path: string): string => `:(literal)${path}`
