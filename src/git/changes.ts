@@ -90,7 +90,7 @@ async function computeStatus(where: { root: string; stateDir: string }, known?: 
   // Diffs are between commits: a branch without commits yet is compared with an empty one.
   const emptyTree = (await git(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd })).stdout.trim()
   const base = headNow ?? (await git(['commit-tree', emptyTree, '-m', 'empty'], { cwd, env: machine })).stdout.trim()
-  await git(['read-tree', '-m', base], { cwd, env: index })
+  await git(['read-tree', '-i', '-m', base], { cwd, env: index })
   await git(['add', '-A', '--', repo.prefix || '.'], { cwd, env: { ...index, GIT_LITERAL_PATHSPECS: '1' } })
   const tree = (await git(['write-tree'], { cwd, env: index })).stdout.trim()
   // A commit object nothing points at (git gc removes it): the work tree as a revision to diff.

@@ -47,8 +47,9 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
   const parentRun = await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] })
   const parent = parentRun.code === 0 ? parentRun.stdout.trim() : null
 
-  // -m keeps the stat data of unchanged entries, so git does not re-hash files it already knows.
-  await git(parent ? ['read-tree', '-m', parent] : ['read-tree', '--empty'], { cwd, env: privateIndex })
+  // -m keeps the stat data of unchanged entries, so git does not re-hash files it already knows;
+  // -i: this private index never has to match the work tree.
+  await git(parent ? ['read-tree', '-i', '-m', parent] : ['read-tree', '--empty'], { cwd, env: privateIndex })
   const present: string[] = []
   const gone: string[] = []
   await Promise.all(request.paths.map(async (p) => {

@@ -7,6 +7,7 @@ import { createContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
 import { makeProject } from '../helpers/project.ts'
 import { template } from './helpers.ts'
+import { cms } from '../helpers/cli.ts'
 
 let p: GitProject
 let s: GitServer | undefined
@@ -169,6 +170,55 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     s = undefined
     expect(p.git('rev-list', '--count', `${before}..HEAD`)).toBe('1')
     expect(p.git('show', '--name-only', '--format=', 'HEAD')).toContain(created.body.data.uuid)
+  })
+
+  it('builds on a commit the user made meanwhile, even one touching the same entry', async () => {
+    p = await makeGitProject()
+    s = await startGitServer(p)
+    let before = head()
+    const created = await s.req('/articles', { method: 'POST', json: { data: { title: 'Shared' } } })
+    const uuid = created.body.data.uuid as string
+    await waitForCommits(p, before)
+    await s.server.ctx.git!.flush()
+    // The user edits and commits by hand: HEAD moves past what the private index last saw.
+    const file = join(p.contentDir, 'entries', 'articles', `${uuid}.json`)
+    await writeFile(join(p.repo, 'README.md'), '# by hand\n')
+    await writeFile(file, readFileSync(file, 'utf8').replace('"Shared"', '"Shared by hand"'))
+    p.git('commit', '-q', '-am', 'by hand')
+    const mine = head()
+    before = mine
+    const updated = await s.req(`/articles/${uuid}`, { method: 'PATCH', json: { data: { body: 'Added over the API' } } })
+    expect(updated.status).toBe(200)
+    const [commit] = await waitForCommits(p, before)
+    expect(p.git('rev-parse', `${commit}^`)).toBe(mine)
+    expect(p.git('show', 'HEAD:README.md')).toBe('# by hand')
+    expect(filesOf(p, commit!)).toEqual([`M content/entries/articles/${uuid}.json`])
+  })
+
+  it('reports a failing pre-commit hook and leaves the write saved and uncommitted', async () => {
+    p = await makeGitProject()
+    await writeFile(join(p.repo, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\necho "content is frozen" >&2\nexit 1\n', { mode: 0o755 })
+    s = await startGitServer(p)
+    const before = head()
+    const created = await s.req('/articles', { method: 'POST', json: { data: { title: 'Frozen' } } })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('cms-git')).toBe('pending')
+    const refusal = await waitFor(() => s!.server.ctx.git!.lastRefusal, 'the refusal')
+    expect(refusal.reason).toBe('pre-commit hook failed: content is frozen')
+    expect(head()).toBe(before)
+    expect(p.git('status', '--porcelain', '--', 'content')).toContain(created.body.data.uuid)
+  })
+
+  it('commits direct CLI writes when CMS_GIT_COMMIT=1, as the local git identity', async () => {
+    p = await makeGitProject()
+    const before = head()
+    const out = await cms(['entry', 'create', 'articles', '--dir', p.contentDir, '--data', '{"title":"From the CLI"}', '--json'], { env: { CMS_GIT_COMMIT: '1' } })
+    expect(out.code).toBe(0)
+    const uuid = JSON.parse(out.stdout).data.uuid as string
+    // The command exits only after its commit is made.
+    expect(p.git('rev-list', '--count', `${before}..HEAD`)).toBe('1')
+    expect(p.git('log', '-1', '--format=%an|%s')).toBe('Local User|content: create articles "From the CLI" (en)')
+    expect(p.git('show', '--name-only', '--format=', 'HEAD')).toContain(uuid)
   })
 
   it('refuses to start when the content root is not in a git work tree', async () => {
