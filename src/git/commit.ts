@@ -1,6 +1,8 @@
 import { lstat, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { git, GitError, firstLine } from './exec.ts'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { git as runGit, GitError, firstLine, type GitRun } from './exec.ts'
 import { refusalReason, type GitRepo } from './repo.ts'
 
 /** Who a commit is by; null means the local git identity (CLI use, local admin token). */
@@ -10,7 +12,7 @@ export interface Author {
 }
 
 export type CommitOutcome =
-  | { kind: 'committed'; commit: string; branch: string }
+  | { kind: 'committed'; commit: string; branch: string; warning?: string }
   | { kind: 'nothing' }
   | { kind: 'refused'; reason: string }
 
@@ -70,14 +72,19 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
   if (tree === parentTree) return { kind: 'nothing' }
 
   const hookEnv = { ...privateIndex, GIT_EDITOR: ':' }
-  const pre = await git(['hook', 'run', '--ignore-missing', 'pre-commit'], { cwd, env: hookEnv, okCodes: allCodes })
+  // Where hooks live (core.hooksPath or .git/hooks): one call, then a stat per hook instead of a process.
+  const hooksDir = resolve(cwd, (await git(['rev-parse', '--git-path', 'hooks'], { cwd })).stdout.trim())
+  const runHook = (name: string, args: string[], env: Record<string, string>) => existsSync(join(hooksDir, name))
+    ? git(['hook', 'run', '--ignore-missing', name, ...args], { cwd, env, okCodes: allCodes })
+    : Promise.resolve({ code: 0, stderr: '' })
+  const pre = await runHook('pre-commit', [], hookEnv)
   if (pre.code !== 0) return { kind: 'refused', reason: hookReason('pre-commit', pre.stderr) }
   // A pre-commit hook may have restaged files (formatters): commit what it left.
   tree = (await git(['write-tree'], { cwd, env: privateIndex })).stdout.trim()
   const messageFile = `${indexFile}.msg`
   await writeFile(messageFile, request.message.endsWith('\n') ? request.message : `${request.message}\n`)
   try {
-    const msg = await git(['hook', 'run', '--ignore-missing', 'commit-msg', '--', messageFile], { cwd, env: hookEnv, okCodes: allCodes })
+    const msg = await runHook('commit-msg', ['--', messageFile], hookEnv)
     if (msg.code !== 0) return { kind: 'refused', reason: hookReason('commit-msg', msg.stderr) }
     const identity = request.author ? { GIT_AUTHOR_NAME: request.author.name, GIT_AUTHOR_EMAIL: request.author.email } : {}
     let commit: string
@@ -92,13 +99,22 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
     const subject = (await readFile(messageFile, 'utf8')).split('\n')[0] ?? ''
     const update = await git(['update-ref', '-m', `commit (cms): ${subject}`, ref, commit, parent ?? '0'.repeat(commit.length)], { cwd, okCodes: [1, 128] })
     if (update.code !== 0) return 'head-moved'
-    await followInUserIndex(repo, parent, commit)
-    await git(['hook', 'run', '--ignore-missing', 'post-commit'], { cwd, okCodes: allCodes })
-    return { kind: 'committed', commit, branch: ref.replace(/^refs\/heads\//, '') }
+    let warning: string | undefined
+    try {
+      await followInUserIndex(repo, parent, commit)
+    } catch (error) {
+      // The commit is made; only `git status` will show its files as staged back to the old state.
+      warning = `${(error as Error).message} (run \`git reset -q -- <files>\` to refresh it)`
+    }
+    await runHook('post-commit', [], {})
+    return { kind: 'committed', commit, branch: ref.replace(/^refs\/heads\//, ''), ...(warning ? { warning } : {}) }
   } finally {
     await rm(messageFile, { force: true })
   }
 }
+
+/** Every git call of a commit runs in the background (lower priority than the server). */
+const git = (args: string[], options: GitRun) => runGit(args, { ...options, background: true })
 
 const allCodes = Array.from({ length: 256 }, (_, i) => i)
 
@@ -142,7 +158,14 @@ async function followInUserIndex(repo: GitRepo, before: string | null, after: st
     if ((staged.get(c.path) ?? null) !== c.old) continue
     lines.push(c.now ? `${c.now}\t${c.path}` : `0 ${zero}\t${c.path}`)
   }
-  if (lines.length > 0) await git(['update-index', '-z', '--index-info'], { cwd, input: `${lines.join('\0')}\0` })
+  if (lines.length === 0) return
+  // Editors and prompts run `git status` often, which holds index.lock for a moment: wait it out.
+  for (let attempt = 0; ; attempt++) {
+    const r = await git(['update-index', '-z', '--index-info'], { cwd, input: `${lines.join('\0')}\0`, okCodes: [128] })
+    if (r.code === 0) return
+    if (!/index\.lock/.test(r.stderr) || attempt >= 40) throw new GitError(`committed, but could not update your index: ${firstLine(r.stderr)}`, r.stderr, r.code)
+    await new Promise((resolve) => setTimeout(resolve, 25 + attempt * 5))
+  }
 }
 
 /** A path git must not read as a glob. */

@@ -142,7 +142,10 @@ export class GitCommitter {
     const message = renderMessage(this.#settings.template, { actions: batch.actions, files: files.length, author: batch.author?.name ?? 'local' })
     try {
       const outcome = await commitPaths(this.repo, this.#indexFile, { paths: files, message, author: batch.author })
-      if (outcome.kind === 'committed') this.lastCommit = { commit: outcome.commit, branch: outcome.branch, files: files.length, at: new Date().toISOString() }
+      if (outcome.kind === 'committed') {
+        this.lastCommit = { commit: outcome.commit, branch: outcome.branch, files: files.length, at: new Date().toISOString() }
+        if (outcome.warning) this.#settings.log(`git: ${outcome.warning}`)
+      }
       else if (outcome.kind === 'refused') {
         this.lastRefusal = { reason: outcome.reason, at: new Date().toISOString(), files }
         this.#settings.log(`git: not committing ${files.length} file(s) (${outcome.reason}); they are saved on disk — \`cms git status\` lists what is not committed`)

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { setPriority } from 'node:os'
 
 /**
  * Runs the user's own `git` in a child process: the event loop only waits, never computes.
@@ -23,6 +24,8 @@ export interface GitRun {
   input?: string
   /** Exit codes that are not an error (e.g. 1 for `git add` naming an ignored path). */
   okCodes?: number[]
+  /** Run at a lower CPU priority: background commits must not slow the requests being answered. */
+  background?: boolean
 }
 
 export interface GitResult {
@@ -39,6 +42,13 @@ export function git(args: string[], options: GitRun): Promise<GitResult> {
     const env: Record<string, string | undefined> = { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_INDEX_FILE: undefined, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
     const child = spawn('git', args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] })
+    if (options.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10)
+      } catch {
+        // Not allowed here (some containers): run at normal priority.
+      }
+    }
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (c: Buffer) => out.push(c))
