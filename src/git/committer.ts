@@ -52,7 +52,7 @@ export class GitCommitter {
     this.#settings = settings
     mkdirSync(store.layout.stateDir, { recursive: true })
     this.#indexFile = join(store.layout.stateDir, 'git-index')
-    store.fileObserver = (path) => this.#recordFile(path)
+    store.fileObserver = (path, folder) => this.#recordFile(path, folder)
     this.#unsubscribe = store.onChange((change) => {
       if (change.source === 'file') return
       const action = actionOf(change, (slug) => store.collection(slug)?.collection)
@@ -116,10 +116,10 @@ export class GitCommitter {
     return batch
   }
 
-  #recordFile(path: string): void {
+  #recordFile(path: string, folder: boolean): void {
     const rel = relative(this.#store.layout.root, path)
     if (rel.startsWith('..')) return
-    this.#batch()?.files.add(fromTop(this.repo, rel.split(sep).join('/')))
+    this.#batch()?.files.add(`${fromTop(this.repo, rel.split(sep).join('/'))}${folder ? '/' : ''}`)
   }
 
   #refuse(scope: WriteScope | undefined, reason: string): void {

@@ -70,7 +70,7 @@ export class ContentStore {
    * Told of every file or folder this store wrote or removed, once it is on disk (the git
    * committer listens here: every write of every caller passes through this one path).
    */
-  fileObserver: ((path: string) => void) | null = null
+  fileObserver: ((path: string, folder: boolean) => void) | null = null
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
@@ -318,7 +318,7 @@ export class ContentStore {
     this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     await this.#write(this.layout.assetMeta(asset.uuid), () => serializeYaml({ ...asset }))
     // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
-    this.fileObserver?.(this.layout.assetDir(asset.uuid))
+    this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
   }
 
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
@@ -378,7 +378,7 @@ export class ContentStore {
       this.#writtenStamps.delete(path)
       const stamp = await writeFileAtomic(path, text, options)
       this.#writtenStamps.set(path, stamp)
-      this.fileObserver?.(path)
+      this.fileObserver?.(path, false)
       return stamp
     })
     this.#track(path, task)
@@ -391,7 +391,7 @@ export class ContentStore {
       this.#written.set(path, '')
       this.#writtenStamps.delete(path)
       await removeFile(path)
-      this.fileObserver?.(path)
+      this.fileObserver?.(path, false)
     })
     this.#track(path, task)
     return task
@@ -399,7 +399,7 @@ export class ContentStore {
 
   async #removeDir(path: string): Promise<void> {
     await rm(path, { recursive: true, force: true })
-    this.fileObserver?.(path)
+    this.fileObserver?.(path, true)
   }
 
   #track(path: string, task: Promise<unknown>): void {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts'
 import { makeProject } from '../helpers/project.ts'
 import { template } from './helpers.ts'
 import { cms } from '../helpers/cli.ts'
+import { form, makePng } from '../assets/helpers.ts'
 
 let p: GitProject
 let s: GitServer | undefined
@@ -67,6 +68,24 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     expect(filesOf(p, commits[0]!)).toEqual(tracked.map((f) => `D ${f}`).sort())
     expect(p.git('log', '-1', '--format=%s')).toBe('content: delete articles "Hello world" (en)')
     expect(p.git('status', '--porcelain', '--', 'content')).toBe('')
+  })
+
+  it('commits an upload with its stored file, and its removal', async () => {
+    p = await makeGitProject()
+    s = await startGitServer(p)
+    let before = head()
+    const res = await s.server.request('/files', { method: 'POST', token: s.token, body: form([{ name: 'dot.png', bytes: makePng(2, 2) }]) })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('cms-git')).toBe('pending')
+    const uuid = ((await res.json()) as { uuid: string }).uuid
+    let [commit] = await waitForCommits(p, before)
+    expect(filesOf(p, commit!)).toEqual([`A content/assets/${uuid}.yaml`, `A content/assets/${uuid}/dot.png`])
+    expect(p.git('log', '-1', '--format=%s')).toBe('content: upload asset "dot.png"')
+    before = head()
+    const removed = await s.req(`/files/${uuid}?force=1`, { method: 'DELETE' })
+    expect(removed.status).toBeLessThan(300)
+    ;[commit] = await waitForCommits(p, before)
+    expect(filesOf(p, commit!)).toEqual(expect.arrayContaining([`D content/assets/${uuid}.yaml`]))
   })
 
   it('leaves the user\'s staged and unstaged changes exactly as they were', async () => {
