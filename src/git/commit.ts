@@ -1,6 +1,6 @@
 import { lstat, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { git as runGit, GitError, firstLine, type GitRun } from './exec.ts'
 import { refusalReason, type GitRepo } from './repo.ts'
@@ -46,7 +46,8 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
   const cwd = repo.top
   const privateIndex = { GIT_INDEX_FILE: indexFile, GIT_LITERAL_PATHSPECS: '1' }
   // One call for the branch, HEAD, its tree and where hooks live (core.hooksPath or .git/hooks).
-  const ref = (await git(['symbolic-ref', '-q', 'HEAD'], { cwd })).stdout.trim()
+  const ref = symbolicHead(repo)
+  if (!ref) return { kind: 'refused', reason: 'detached HEAD' }
   const probe = await git(['rev-parse', '--git-path', 'hooks', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] })
   const [hooksPath, parentLine] = probe.stdout.trim().split('\n')
   const parent = probe.code === 0 && parentLine ? parentLine : null
@@ -132,6 +133,16 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
 /** Every git call of a commit runs in the background (lower priority than the server). */
 const git = (args: string[], options: GitRun) => runGit(args, { ...options, background: true })
 
+/** The branch ref HEAD names, read from the git dir (refusalReason has checked it is one). */
+function symbolicHead(repo: GitRepo): string | null {
+  try {
+    const m = /^ref: (refs\/heads\/\S+)/.exec(readFileSync(join(repo.gitDir, 'HEAD'), 'utf8'))
+    return m ? m[1]! : null
+  } catch {
+    return null
+  }
+}
+
 const allCodes = Array.from({ length: 256 }, (_, i) => i)
 
 function hookReason(hook: string, stderr: string): string {
@@ -149,29 +160,22 @@ async function followInUserIndex(repo: GitRepo, before: string | null, after: st
   const zero = '0'.repeat(after.length)
   // Records: ":<old mode> <new mode> <old id> <new id> <status>" NUL <path> NUL
   const out = (await git(['diff-tree', '-r', '-z', '--no-renames', '--full-index', ...(before ? [before] : ['--root']), after], { cwd })).stdout
-  const changes: Array<{ path: string; old: string | null; now: string | null }> = []
+  const changes: Array<{ path: string; now: string | null }> = []
   const parts = out.split('\0')
   for (let i = 0; i + 1 < parts.length; i++) {
     if (!parts[i]!.startsWith(':')) continue
-    const [oldMode, newMode, oldId, newId] = parts[i]!.slice(1).split(' ')
-    changes.push({ path: parts[i + 1]!, old: oldId === zero ? null : `${oldMode} ${oldId}`, now: newId === zero ? null : `${newMode} ${newId}` })
+    const [, newMode, , newId] = parts[i]!.slice(1).split(' ')
+    changes.push({ path: parts[i + 1]!, now: newId === zero ? null : `${newMode} ${newId}` })
     i++
   }
   if (changes.length === 0) return
-  const staged = new Map<string, string>()
-  for (let i = 0; i < changes.length; i += 1000) {
-    const chunk = changes.slice(i, i + 1000).map((c) => c.path)
-    const listed = (await git(['ls-files', '-s', '-z', '--', ...chunk.map(literal)], { cwd })).stdout
-    for (const record of listed.split('\0')) {
-      if (!record) continue
-      const tab = record.indexOf('\t')
-      const [mode, id, stage] = record.slice(0, tab).split(' ')
-      if (stage === '0') staged.set(record.slice(tab + 1), `${mode} ${id}`)
-    }
-  }
+  // Paths where the user's index differs from the old HEAD (what they staged: usually none).
+  const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
+  const stagedOut = (await git(['diff-index', '--cached', '--no-renames', '--name-only', '-z', before ?? EMPTY_TREE], { cwd })).stdout
+  const staged = new Set(stagedOut.split('\0').filter(Boolean))
   const lines: string[] = []
   for (const c of changes) {
-    if ((staged.get(c.path) ?? null) !== c.old) continue
+    if (staged.has(c.path)) continue
     lines.push(c.now ? `${c.now}\t${c.path}` : `0 ${zero}\t${c.path}`)
   }
   if (lines.length === 0) return
@@ -184,5 +188,3 @@ async function followInUserIndex(repo: GitRepo, before: string | null, after: st
   }
 }
 
-/** A path git must not read as a glob. */
-const literal = (path: string): string => `:(literal)${path}`

@@ -109,6 +109,23 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     expect(p.git('status', '--porcelain', '--', 'content')).toBe('')
   })
 
+  it('keeps what the user staged of a content file that an API write then commits', async () => {
+    p = await makeGitProject()
+    const rel = p.git('ls-files', 'content/entries/articles')
+    const file = join(p.repo, rel)
+    const uuid = rel.slice(rel.lastIndexOf('/') + 1, -'.json'.length)
+    await writeFile(file, readFileSync(file, 'utf8').replace('"First post"', '"Staged by hand"'))
+    p.git('add', rel)
+    const stagedBlob = p.git('ls-files', '-s', rel)
+    s = await startGitServer(p)
+    const before = head()
+    expect((await s.req(`/articles/${uuid}`, { method: 'PATCH', json: { data: { body: 'From the API' } } })).status).toBe(200)
+    const [commit] = await waitForCommits(p, before)
+    expect(filesOf(p, commit!)).toEqual([`M ${rel}`])
+    await s.server.ctx.git!.flush()
+    expect(p.git('ls-files', '-s', rel)).toBe(stagedBlob)
+  })
+
   it('puts 50 concurrent creates by one token into one commit (or a few) and leaves content/ clean', async () => {
     p = await makeGitProject()
     s = await startGitServer(p, { CMS_GIT_WINDOW_MS: '1000' })
