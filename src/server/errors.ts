@@ -31,7 +31,8 @@ export function toErrorResponse(error: unknown): Response {
     status = STATUS[error.code]
     body = isValidationError(error) ? { message: error.message, errors: error.errors } : { message: error.message }
     headers = error.headers
-    if (status >= 500) console.error('[cms]', error.cause ?? error)
+    if (error.code === 'insufficient_storage') console.error(`[cms] ${error.message} (${(error.cause as Error | undefined)?.message ?? 'no space'})`)
+    else if (status >= 500) console.error('[cms]', error.cause ?? error)
   } else if (HTTPError.isError(error) && error.status < 500) {
     status = error.status
     body = { message: httpMessage(error) }
