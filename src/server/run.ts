@@ -42,6 +42,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     let lock = await acquireLock(config.stateDir, info)
     // A CLI command writing directly holds the lock for a moment: wait for it, as it would for us.
     const deadline = Date.now() + lockWaitMs()
+    if (!lock.ok && lock.holder.kind === 'cli') options.onWarning?.(`waiting for a cms command (pid ${lock.holder.pid}) that is writing to ${config.contentDir}`)
     while (!lock.ok && lock.holder.kind === 'cli' && Date.now() < deadline) {
       await sleep(20 + Math.random() * 40)
       lock = await acquireLock(config.stateDir, info)

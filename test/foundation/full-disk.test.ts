@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { mkdtemp, open, rm, writeFile, mkdir } from 'node:fs/promises'
+import { mkdtemp, open, readdir, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -131,6 +131,11 @@ describe.each(modes)('a full disk: $name (issue 12, defect 4)', ({ make, skip })
       expect(f.body.message).not.toMatch(/ENOSPC/)
     }
     await expect(createToken(store, { name: 'late', abilities: ['read'] })).rejects.toThrow()
+    const assetsBefore = store.assets.size
+    const lateUpload = await api('/files', { method: 'POST', body: form([{ name: 'late.png', bytes: makePng(64, 64), type: 'image/png' }]) })
+    expect(lateUpload.status).toBe(507)
+    expect(lateUpload.body.message).toMatch(/disk is full/i)
+    expect(store.assets.size).toBe(assetsBefore)
 
     // Nothing of the failed writes is live: no collection to create entries in, the old default locale.
     expect((await api('/collections/pages')).status).toBe(404)
@@ -155,5 +160,7 @@ describe.each(modes)('a full disk: $name (issue 12, defect 4)', ({ make, skip })
     expect(server.ctx.store.collection('pages')?.entries.size).toBe(1)
     expect(server.ctx.store.collection('articles')!.collection.name).toBe(before.articlesName)
     expect(server.ctx.store.webhooks.get(hook.body.uuid)?.name).toBe('build')
+    // The upload refused on the full disk left no folder behind.
+    expect((await readdir(join(contentDir, 'assets'), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)).toEqual([assetUuid])
   })
 })

@@ -84,4 +84,33 @@ describe('CLI writers without a server (issue 12, defect 8)', () => {
       if (held.ok) await held.release()
     }
   })
+
+  it('`cms serve` started while a CLI command holds the lock waits for it, then takes the lock', async () => {
+    project = await makeProject(template)
+    const held = await acquireWriterLock(project.stateDir, project.contentDir)
+    expect(held.ok).toBe(true)
+    const child = spawn(process.execPath, [CMS_BIN, 'serve', '--port', '0', '--dir', project.contentDir], {
+      env: { ...process.env, CMS_LOCK_WAIT_MS: '60000' }, stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+    const waiters: Array<() => void> = []
+    const onData = (d: Buffer) => { out += d.toString(); for (const check of waiters) check() }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    const seen = (pattern: RegExp) => new Promise<void>((resolve) => waiters.push(() => { if (pattern.test(out)) resolve() }))
+    const waiting = seen(/waiting for a cms command \(pid \d+\)/)
+    const listening = seen(/url:\s+http:\/\//)
+    try {
+      await waiting
+      expect(out).toContain(`pid ${process.pid}`)
+      expect(JSON.parse(await readFile(join(project.stateDir, 'server.json'), 'utf8'))).toMatchObject({ pid: process.pid, kind: 'cli' })
+      if (held.ok) await held.release()
+      await listening
+      expect(JSON.parse(await readFile(join(project.stateDir, 'server.json'), 'utf8'))).toMatchObject({ pid: child.pid, kind: 'server' })
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
 })
