@@ -17,7 +17,7 @@ export function registerProjectRoutes(app: H3, ctx: AppContext): void {
       },
     },
     {
-      method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',
+      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const input: ProjectSettingsInput = {}
