@@ -1,0 +1,56 @@
+import { useId, type ReactNode } from 'react'
+
+export interface FieldProps {
+  label: string
+  /** Renders the control; spread the ids onto it so the label and the messages belong to it. */
+  children(ids: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined }): ReactNode
+  hint?: ReactNode
+  errors?: string[]
+  required?: boolean
+  /** For groups of controls (checkbox lists, repeatables): a fieldset with a legend. */
+  asGroup?: boolean
+  className?: string
+}
+
+/**
+ * A labelled form control with its hint and its error messages under it, tied to the control
+ * with aria-describedby so screen readers read them and tests find them.
+ */
+export function Field({ label, children, hint, errors, required, asGroup, className }: FieldProps) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const hasErrors = Boolean(errors && errors.length > 0)
+  const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
+  const labelContent = (
+    <>
+      {label}
+      {required && <span className="required" aria-hidden="true"> *</span>}
+    </>
+  )
+  const body = (
+    <>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors || undefined })}
+      {hint && <div id={hintId} className="field-hint">{hint}</div>}
+      {hasErrors && (
+        <div id={errorId} className="field-error" role="alert">
+          {errors!.map((e, i) => <div key={i}>{e}</div>)}
+        </div>
+      )}
+    </>
+  )
+  if (asGroup) {
+    return (
+      <fieldset className={`field field-group ${className ?? ''}`} aria-describedby={describedBy}>
+        <legend className="field-label">{labelContent}</legend>
+        {body}
+      </fieldset>
+    )
+  }
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label className="field-label" htmlFor={id}>{labelContent}</label>
+      {body}
+    </div>
+  )
+}

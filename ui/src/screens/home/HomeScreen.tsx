@@ -1,0 +1,3 @@
+export function HomeScreen() {
+  return <div className="screen"><h1>Home</h1></div>
+}

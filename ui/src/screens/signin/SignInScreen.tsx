@@ -1,0 +1,3 @@
+export function SignInScreen() {
+  return <div className="screen"><h1>Sign in</h1></div>
+}
