@@ -1,4 +1,4 @@
-import type { SchemaField } from '../versions/fieldText'
+import type { SchemaField } from '../versions/fieldText.ts'
 
 /**
  * Converts field values as the API reads them (relations and media expanded into objects)

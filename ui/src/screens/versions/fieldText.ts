@@ -4,18 +4,9 @@
  * shows what a person typed rather than raw JSON.
  */
 
-export interface SchemaField {
-  uuid: string
-  type: string
-  label: string
-  name: string
-  description?: string | null
-  placeholder?: string | null
-  options?: Record<string, any>
-  validations?: Record<string, any>
-  order?: number
-  children?: SchemaField[]
-}
+import type { Field } from '../../types.ts'
+
+export type SchemaField = Field
 
 /** A readable line, or several (repeatables, multiple relations, group children). */
 export type Readable = { kind: 'empty' } | { kind: 'text'; text: string; long?: boolean } | { kind: 'lines'; lines: string[] }
