@@ -78,15 +78,13 @@ export interface Paginated<T> {
 
 export interface Asset {
   uuid: string
+  /** The original file name. */
   filename: string
-  original_filename: string
   mime_type: string
-  size: number
-  width: number | null
-  height: number | null
-  alt_text: string | null
-  title: string | null
-  caption: string | null
-  url?: string
+  size: string
+  bytes?: number
+  url: string
+  metadata?: { alt_text: string | null; title: string | null; caption: string | null; description?: string | null; author?: string | null; copyright?: string | null; width: number | null; height: number | null }
+  created_at?: string
   [key: string]: unknown
 }

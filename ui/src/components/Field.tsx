@@ -3,23 +3,26 @@ import { useId, type ReactNode } from 'react'
 export interface FieldProps {
   label: string
   /** Renders the control; spread the ids onto it so the label and the messages belong to it. */
-  children(ids: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined }): ReactNode
+  children(ids: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined }, more: { labelId: string }): ReactNode
   hint?: ReactNode
   errors?: string[]
   required?: boolean
   /** For groups of controls (checkbox lists, repeatables): a fieldset with a legend. */
   asGroup?: boolean
   className?: string
+  /** Shown under the label (the schema's description). */
+  description?: string | null
 }
 
 /**
  * A labelled form control with its hint and its error messages under it, tied to the control
  * with aria-describedby so screen readers read them and tests find them.
  */
-export function Field({ label, children, hint, errors, required, asGroup, className }: FieldProps) {
+export function Field({ label, children, hint, errors, required, asGroup, className, description }: FieldProps) {
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
+  const labelId = `${id}-label`
   const hasErrors = Boolean(errors && errors.length > 0)
   const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
   const labelContent = (
@@ -30,7 +33,8 @@ export function Field({ label, children, hint, errors, required, asGroup, classN
   )
   const body = (
     <>
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors || undefined })}
+      {description && <div className="field-description">{description}</div>}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors || undefined }, { labelId })}
       {hint && <div id={hintId} className="field-hint">{hint}</div>}
       {hasErrors && (
         <div id={errorId} className="field-error" role="alert">
@@ -42,14 +46,14 @@ export function Field({ label, children, hint, errors, required, asGroup, classN
   if (asGroup) {
     return (
       <fieldset className={`field field-group ${className ?? ''}`} aria-describedby={describedBy}>
-        <legend className="field-label">{labelContent}</legend>
+        <legend className="field-label" id={labelId}>{labelContent}</legend>
         {body}
       </fieldset>
     )
   }
   return (
     <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id}>{labelContent}</label>
+      <label className="field-label" htmlFor={id} id={labelId}>{labelContent}</label>
       {body}
     </div>
   )
