@@ -5,6 +5,7 @@ import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/load.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
+import type { EditorState } from './sessions/editor-state.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -23,6 +24,8 @@ export interface AppContext {
   readOnly?: boolean
   /** Webhook outbox (also `events`), delivery logs, secrets and the delivery worker once started. */
   webhooks?: WebhookState
+  /** Editor sessions, sign-in links and the activity feed, once an app serves this context. */
+  editor?: EditorState
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>

@@ -10,6 +10,7 @@ import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
+import { registerEditorUrl } from './commands/editor-url.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
 export function createProgram(): Command {
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   registerInit(program)
   registerImport(program)
   registerServe(program)
+  registerEditorUrl(program)
   registerEntry(program)
   registerProject(program)
   registerToken(program)

@@ -2,6 +2,7 @@ import type { H3, H3Event } from 'h3'
 import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import { guard, type Principal } from './guard.ts'
+import { changeOrigin } from '../core/change-origin.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -12,6 +13,8 @@ export interface RouteSpec {
   ability: Ability | null
   /** `always`: a token is needed even on a public project (writes, webhooks, versions, assets). */
   token?: 'always' | 'private-only'
+  /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
+  project?: 'optional'
   /** One line for the route table in docs/api.md. */
   summary: string
   handler: (event: H3Event, principal: Principal) => unknown
@@ -29,6 +32,8 @@ export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): voi
     if (!ROUTE_TABLE.some((r) => r.method === spec.method && r.path === spec.path)) ROUTE_TABLE.push(spec)
     const handler = (event: H3Event) => {
       const principal = guard(event, ctx, spec)
+      // CLI commands reach a running server with the local admin token: their changes are `cli` in the activity feed.
+      if (principal.kind === 'local-admin') return changeOrigin.run('cli', () => spec.handler(event, principal))
       return spec.handler(event, principal)
     }
     app.on(spec.method, spec.path, handler)

@@ -68,6 +68,7 @@ export class ContentStore {
   freshlyLoaded = 0
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
+  readonly #problemListeners = new Set<() => void>()
   /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
   readonly #written = new Map<string, string>()
   /** What each of our own writes left on disk, so the watcher can skip its echo with one stat. */
@@ -183,17 +184,34 @@ export class ContentStore {
     }
   }
 
+  /** Called whenever the list of file problems changes (a broken file appears, changes reason, or is fixed). */
+  onProblemsChange(listener: () => void): () => void {
+    this.#problemListeners.add(listener)
+    return () => this.#problemListeners.delete(listener)
+  }
+
+  #problemsChanged(): void {
+    for (const listener of this.#problemListeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('[cms] problem listener failed:', error)
+      }
+    }
+  }
+
   reportProblem(problem: FileProblem): void {
     const previous = this.problems.get(problem.file)
     this.problems.set(problem.file, problem)
     if (previous?.message === problem.message) return
+    this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
     if (this.#options.onProblem) this.#options.onProblem(problem)
     else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
   }
 
   clearProblem(rel: string): void {
-    this.problems.delete(rel)
+    if (this.problems.delete(rel)) this.#problemsChanged()
   }
 
   // ---- writes ------------------------------------------------------------------------
