@@ -1,5 +1,5 @@
 import type { Field } from '../../types.ts'
-import { compareFields } from './fieldText.ts'
+import { compareFields, type Names } from './fieldText.ts'
 import { ValueView, WordDiff } from './WordDiff.tsx'
 
 export interface DiffTableProps {
@@ -10,11 +10,12 @@ export interface DiffTableProps {
   rightLabel: string
   showUnchanged: boolean
   caption: string
+  names?: Names
 }
 
 /** Field by field: what the older side held and what the newer side holds, changed words marked. */
-export function DiffTable({ fields, left, right, leftLabel, rightLabel, showUnchanged, caption }: DiffTableProps) {
-  const rows = compareFields(fields, left, right)
+export function DiffTable({ fields, left, right, leftLabel, rightLabel, showUnchanged, caption, names }: DiffTableProps) {
+  const rows = compareFields(fields, left, right, names)
   const changed = rows.filter((r) => r.changed).length
   const shown = showUnchanged ? rows : rows.filter((r) => r.changed)
   return (

@@ -13,6 +13,7 @@ import { VersionList } from './VersionList.tsx'
 import { DiffTable } from './DiffTable.tsx'
 import { LabelDialog } from './LabelDialog.tsx'
 import { formatDate, useDraft, useVersion, useVersions } from './useEntryData.ts'
+import { useReferenceNames } from './useReferenceNames.ts'
 import './secondary.css'
 
 /**
@@ -40,6 +41,7 @@ export default function VersionsScreen() {
   const [confirmRevert, setConfirmRevert] = useState(false)
   const [labelling, setLabelling] = useState(false)
   const [reverting, setReverting] = useState(false)
+  const names = useReferenceNames(collection?.fields ?? [], draft.data?.fields, version.data?.snapshot.fields, other.data?.snapshot.fields)
 
   if (schemaLoading || draft.isLoading || versions.isLoading) return <Loading label="Loading versions" />
   if (schemaError || draft.error || versions.error) return <div className="screen"><h1>Versions</h1><ErrorView error={schemaError ?? draft.error ?? versions.error} /></div>
@@ -133,6 +135,7 @@ export default function VersionsScreen() {
                     leftLabel={`Version ${current.version_number}`}
                     rightLabel={otherLabel}
                     showUnchanged={showUnchanged}
+                    names={names}
                     caption={`Differences between version ${current.version_number} and ${otherLabel.toLowerCase()}`}
                   />
                 ) : other.error ? <ErrorView error={other.error} /> : <Loading label="Loading the comparison" />}

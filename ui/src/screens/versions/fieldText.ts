@@ -31,8 +31,35 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim()
 }
 
-function scalar(field: SchemaField, value: unknown): string {
+/**
+ * Names of the entries and files a value refers to, by uuid. Draft reads expand references into
+ * objects while version snapshots may hold bare uuids; the names found anywhere label both.
+ */
+export type Names = ReadonlyMap<string, string>
+
+export function collectNames(...sources: unknown[]): Map<string, string> {
+  const names = new Map<string, string>()
+  const walk = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth > 6) return
+    if (Array.isArray(v)) { for (const x of v) walk(x, depth + 1); return }
+    const o = v as Record<string, unknown>
+    if (typeof o.uuid === 'string') {
+      if (typeof o.filename === 'string') names.set(o.uuid, o.filename)
+      else if (o.fields && typeof o.fields === 'object') names.set(o.uuid, entryTitle(o))
+    }
+    for (const x of Object.values(o)) walk(x, depth + 1)
+  }
+  for (const s of sources) walk(s, 0)
+  return names
+}
+
+const NO_NAMES: Names = new Map()
+
+function scalar(field: SchemaField, value: unknown, names: Names): string {
   if (isEmpty(value)) return ''
+  if ((field.type === 'relation' || field.type === 'media') && typeof value === 'string') {
+    return names.get(value) ?? `${field.type === 'media' ? 'File' : 'Entry'} ${value.slice(0, 8)}`
+  }
   switch (field.type) {
     case 'boolean': return value === true || value === 1 || value === 'true' ? 'Yes' : 'No'
     case 'richtext': return typeof value === 'string' ? htmlToText(value) : JSON.stringify(value)
@@ -56,10 +83,10 @@ function scalar(field: SchemaField, value: unknown): string {
   }
 }
 
-function groupLines(field: SchemaField, value: unknown): string[] {
+function groupLines(field: SchemaField, value: unknown, names: Names): string[] {
   const children = field.children ?? []
   const one = (obj: Record<string, unknown>): string[] => children.flatMap((c) => {
-    const r = readable(c, obj?.[c.name])
+    const r = readable(c, obj?.[c.name], names)
     if (r.kind === 'empty') return []
     const text = r.kind === 'text' ? r.text : r.lines.join('; ')
     return [`${c.label}: ${text}`]
@@ -68,15 +95,15 @@ function groupLines(field: SchemaField, value: unknown): string[] {
   return one((value ?? {}) as Record<string, unknown>)
 }
 
-export function readable(field: SchemaField, value: unknown): Readable {
+export function readable(field: SchemaField, value: unknown, names: Names = NO_NAMES): Readable {
   if (isEmpty(value)) return { kind: 'empty' }
   if (field.type === 'group') {
-    const lines = groupLines(field, value)
+    const lines = groupLines(field, value, names)
     return lines.length ? { kind: 'lines', lines } : { kind: 'empty' }
   }
   const multiple = Array.isArray(value) && (field.type === 'relation' || field.type === 'media' || field.options?.repeatable)
-  if (multiple) return { kind: 'lines', lines: (value as unknown[]).map((v) => scalar(field, v)) }
-  const text = scalar(field, value)
+  if (multiple) return { kind: 'lines', lines: (value as unknown[]).map((v) => scalar(field, v, names)) }
+  const text = scalar(field, value, names)
   if (!text) return { kind: 'empty' }
   return { kind: 'text', text, long: field.type === 'longtext' || field.type === 'richtext' || field.type === 'json' || text.length > 80 }
 }
@@ -87,13 +114,24 @@ export function readableText(r: Readable): string {
   return r.kind === 'text' ? r.text : r.lines.join('\n')
 }
 
-/** Every field with a value in either side, in schema order; unknown stored keys last. */
-export function compareFields(fields: SchemaField[], left: Record<string, unknown>, right: Record<string, unknown>) {
+/** A value with references reduced to their uuids, so an expanded and a bare reference compare equal. */
+function canonical(field: SchemaField, value: unknown): unknown {
+  if (isEmpty(value)) return null
+  const ref = (v: unknown) => (v && typeof v === 'object' && 'uuid' in v ? (v as { uuid: string }).uuid : v)
+  if (field.type === 'relation' || field.type === 'media') return Array.isArray(value) ? value.map(ref) : ref(value)
+  if (field.type === 'group') {
+    const one = (o: unknown) => Object.fromEntries((field.children ?? []).map((c) => [c.name, canonical(c, (o as Record<string, unknown> | null)?.[c.name])]))
+    return Array.isArray(value) ? value.map(one) : one(value)
+  }
+  return value
+}
+
+/** Every field of the schema (passwords aside), with both sides made readable and whether they differ. */
+export function compareFields(fields: SchemaField[], left: Record<string, unknown>, right: Record<string, unknown>, names: Names = collectNames(left, right)) {
   return fields.filter((f) => f.type !== 'password').map((field) => {
-    const before = readable(field, left?.[field.name])
-    const after = readable(field, right?.[field.name])
-    const a = readableText(before)
-    const b = readableText(after)
-    return { field, before, after, changed: a !== b }
+    const before = readable(field, left?.[field.name], names)
+    const after = readable(field, right?.[field.name], names)
+    const changed = JSON.stringify(canonical(field, left?.[field.name])) !== JSON.stringify(canonical(field, right?.[field.name]))
+    return { field, before, after, changed }
   })
 }
