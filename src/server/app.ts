@@ -15,6 +15,7 @@ import { createFastRead, type FastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
 import { registerHomePage } from './admin/home-page.ts'
+import { registerEditorRoutes } from './admin/editor-routes.ts'
 import { editorState } from '../sessions/editor-state.ts'
 
 /**
@@ -30,6 +31,7 @@ export function createApp(ctx: AppContext): H3 {
   registerMiddleware(app, ctx, limiter)
   registerHomePage(app, ctx)
   registerSessionRoutes(app, ctx)
+  registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
