@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react'
 export interface FieldProps {
   label: string
   /** Renders the control; spread the ids onto it so the label and the messages belong to it. */
-  children(ids: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined }, more: { labelId: string }): ReactNode
+  children(ids: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined; 'aria-required'?: boolean }, more: { labelId: string }): ReactNode
   hint?: ReactNode
   errors?: string[]
   required?: boolean
@@ -25,16 +25,12 @@ export function Field({ label, children, hint, errors, required, asGroup, classN
   const labelId = `${id}-label`
   const hasErrors = Boolean(errors && errors.length > 0)
   const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
-  const labelContent = (
-    <>
-      {label}
-      {required && <span className="required" aria-hidden="true"> *</span>}
-    </>
-  )
+  // The required mark is CSS (`content: ' *' / ''`): the label's text and accessible name stay exactly the field's name.
+  const labelClass = required ? 'field-label is-required' : 'field-label'
   const body = (
     <>
       {description && <div className="field-description">{description}</div>}
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors || undefined }, { labelId })}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors || undefined, ...(required && !asGroup ? { 'aria-required': true } : {}) }, { labelId })}
       {hint && <div id={hintId} className="field-hint">{hint}</div>}
       {hasErrors && (
         <div id={errorId} className="field-error" role="alert">
@@ -46,14 +42,14 @@ export function Field({ label, children, hint, errors, required, asGroup, classN
   if (asGroup) {
     return (
       <fieldset className={`field field-group ${className ?? ''}`} aria-describedby={describedBy}>
-        <legend className="field-label" id={labelId}>{labelContent}</legend>
+        <legend className={labelClass} id={labelId}>{label}</legend>
         {body}
       </fieldset>
     )
   }
   return (
     <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id} id={labelId}>{labelContent}</label>
+      <label className={labelClass} htmlFor={id} id={labelId}>{label}</label>
       {body}
     </div>
   )

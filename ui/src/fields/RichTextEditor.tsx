@@ -52,10 +52,10 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
   const tools: Array<[string, string, boolean, () => void]> = [
     ['B', 'Bold', active.bold, () => editor.chain().focus().toggleBold().run()],
     ['I', 'Italic', active.italic, () => editor.chain().focus().toggleItalic().run()],
-    ['H2', 'Heading 2', active.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run()],
-    ['H3', 'Heading 3', active.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run()],
+    ['H2', 'H2 heading', active.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run()],
+    ['H3', 'H3 heading', active.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run()],
     ['• List', 'Bulleted list', active.ul, () => editor.chain().focus().toggleBulletList().run()],
-    ['1. List', 'Numbered list', active.ol, () => editor.chain().focus().toggleOrderedList().run()],
+    ['1. List', '1. List (numbered)', active.ol, () => editor.chain().focus().toggleOrderedList().run()],
     ['❝', 'Quote', active.quote, () => editor.chain().focus().toggleBlockquote().run()],
   ]
   return (
