@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../src/service/tokens.ts'
 import { axeScan } from './helpers/editor.ts'
-import { magazineTemplate, screenshot, startSecondaryEditor, type SecondaryEditor } from './secondary-setup.ts'
+import { magazineTemplate, poll, screenshot, startSecondaryEditor, type SecondaryEditor } from './secondary-setup.ts'
 
 /** Versions and translations screens, in Chromium against a real server over real files. */
 describe('editor: versions and translations', () => {
@@ -35,13 +35,13 @@ describe('editor: versions and translations', () => {
     const page = await ed.newPage()
     await page.goto(ed.url(`/c/articles/${uuid}/versions`))
     const list = page.getByRole('list', { name: 'Versions' })
-    await expect.poll(() => list.getByRole('button').allInnerTexts()).toEqual([expect.stringMatching(/^v2\s*Published/), expect.stringMatching(/^v1/)])
+    await poll(() => list.getByRole('button').allInnerTexts()).toEqual([expect.stringMatching(/^v2\s*Published/), expect.stringMatching(/^v1/)])
 
     await list.getByRole('button', { name: /^v1/ }).click()
     await page.getByRole('heading', { name: /^Version 1/ }).waitFor()
     expect(page.url()).toContain('v=1')
     const title = page.locator('tr[data-field="title"]')
-    await expect.poll(() => title.locator('del').allInnerTexts()).toEqual(['first'])
+    await poll(() => title.locator('del').allInnerTexts()).toEqual(['first'])
     expect(await title.locator('ins').allInnerTexts()).toEqual(['second'])
     const summary = page.locator('tr[data-field="summary"]')
     expect(await summary.locator('del').allInnerTexts()).toEqual(['calm'])
@@ -101,7 +101,7 @@ describe('editor: versions and translations', () => {
     await page.goto(ed.url(`/c/articles/${uuid}/translations`))
     await page.locator('tr[data-locale="fr"]').getByRole('link', { name: 'Bonjour le monde' }).waitFor()
     const row = page.locator('.side-by-side tr[data-field="title"] td')
-    await expect.poll(() => row.allInnerTexts()).toEqual(['Hello world', 'Bonjour le monde'])
+    await poll(() => row.allInnerTexts()).toEqual(['Hello world', 'Bonjour le monde'])
 
     // Link an entry that already exists in German, found through the searchable picker.
     const de = await api('POST', '/articles', { data: { title: 'Hallo Welt' }, locale: 'de' })
@@ -110,7 +110,7 @@ describe('editor: versions and translations', () => {
     const picker = page.getByRole('dialog', { name: /Link an existing .*\(de\) entry/ })
     await picker.getByLabel('Search Articles in de').fill('hallo')
     const results = picker.getByRole('list', { name: 'Matching entries' }).getByRole('button')
-    await expect.poll(() => results.allInnerTexts()).toEqual([expect.stringContaining('Hallo Welt')])
+    await poll(() => results.allInnerTexts()).toEqual([expect.stringContaining('Hallo Welt')])
     expect(await axeScan(page)).toEqual([])
     await results.first().click()
     await page.locator('tr[data-locale="de"]').getByRole('link', { name: 'Hallo Welt' }).waitFor()

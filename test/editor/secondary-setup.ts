@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises'
+import { expect } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
@@ -78,3 +79,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir('/tmp/secondary-shots', { recursive: true })
   await page.screenshot({ path: `/tmp/secondary-shots/${name}.png`, fullPage: true })
 }
+
+/** expect.poll with room for a busy 2-core machine (the default gives up after 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 })

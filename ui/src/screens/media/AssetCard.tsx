@@ -4,7 +4,7 @@ import { assetSummary, type LibraryAsset } from './mediaApi.ts'
 export function AssetCard({ asset, onOpen }: { asset: LibraryAsset; onOpen(): void }) {
   return (
     <li className="asset-card" data-asset={asset.uuid}>
-      <button type="button" className="asset-open" onClick={onOpen} aria-label={`${asset.filename}, ${assetSummary(asset)}. Details`}>
+      <button type="button" className="asset-open" onClick={onOpen}>
         <span className="asset-thumb-box"><AssetThumb asset={asset} /></span>
         <span className="asset-info">
           <span className="asset-name" title={asset.filename}>{asset.filename}</span>

@@ -60,7 +60,7 @@ export function Uploader() {
   return (
     <>
       <div
-        className={dragging ? 'dropzone dragging' : 'dropzone'}
+        className={dragging ? 'library-drop dragging' : 'library-drop'}
         data-testid="dropzone"
         onDragEnter={(e) => { e.preventDefault(); setDragging(true) }}
         onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = 'copy' }}

@@ -25,7 +25,7 @@ export function DiffTable({ fields, left, right, leftLabel, rightLabel, showUnch
       </p>
       {shown.length > 0 && (
         <div className="table-wrap">
-          <table className="table diff-table">
+          <table className="table diff-table version-diff">
             <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr><th scope="col">Field</th><th scope="col">{leftLabel}</th><th scope="col">{rightLabel}</th></tr>
