@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { ADMIN_API, getProjectId } from './api.ts'
+import { ADMIN_API } from './api.ts'
 
 /** What the server's event stream (`GET /_admin/api/events`) says. */
 export type LiveEvent =
@@ -31,9 +31,8 @@ export function useLiveEvents(): void {
   const qc = useQueryClient()
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
-    const project = getProjectId()
-    const url = `${ADMIN_API}/events${project ? `?project-id=${encodeURIComponent(project)}` : ''}`
-    const source = new EventSource(url, { withCredentials: true })
+    // EventSource cannot send headers: the cookie authenticates, and the admin API needs no project header.
+    const source = new EventSource(`${ADMIN_API}/events`, { withCredentials: true })
     const parse = (e: MessageEvent): Record<string, unknown> => {
       try { return JSON.parse(e.data as string) as Record<string, unknown> } catch { return {} }
     }
