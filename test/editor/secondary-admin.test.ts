@@ -50,6 +50,7 @@ describe('editor: webhooks and schema', () => {
     expect(await form.getByLabel('content.published').isChecked()).toBe(true)
     await form.getByLabel('content.updated').check()
     expect(await axeScan(page)).toEqual([])
+    await screenshot(page, 'webhook-form')
     await form.getByRole('button', { name: 'Create webhook' }).click()
     await page.getByRole('heading', { name: /^Site build/ }).waitFor()
     const hooks = await api('GET', '/webhooks')
@@ -109,6 +110,7 @@ describe('editor: webhooks and schema', () => {
     expect(await dialog.getByLabel('Name').inputValue()).toBe('subtitle')
     await dialog.getByLabel('Required').check()
     expect(await axeScan(page)).toEqual([])
+    await screenshot(page, 'schema-field-dialog')
     await dialog.getByRole('button', { name: 'Add field' }).click()
 
     const refusal = page.getByRole('dialog', { name: 'This change affects existing entries' })
@@ -118,6 +120,8 @@ describe('editor: webhooks and schema', () => {
     // Every article without a subtitle is listed (the earlier tests' entries too), and nothing changed yet.
     expect(await listed.count()).toBe(affected.body.length)
     expect(await listed.first().innerText()).toMatch(/Subtitle.*required/i)
+    await poll(() => listed.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^First story \(en\) — /)]))
+    expect(await refusal.innerText()).not.toContain('"force"')
     const before = await api('GET', '/collections/articles')
     expect(before.body.fields.map((f: { name: string }) => f.name)).not.toContain('subtitle')
     expect(await axeScan(page)).toEqual([])

@@ -36,7 +36,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
   const session = useSignedIn()
   const { can } = useSession()
   const [params, setParams] = useSearchParams()
-  const columns = useMemo(() => listColumns(collection).slice(0, 6), [collection])
+  const columns = useMemo(() => listColumns(collection).slice(0, 4), [collection])
   const title = titleField(collection)
   const filters = useMemo(() => filterFields(collection), [collection])
   const [searchText, setSearchText] = useState(params.get('q') ?? '')
@@ -72,10 +72,13 @@ function EntriesTable({ collection }: { collection: Collection }) {
   const list = useEntryList(collection, listParams)
 
   function update(changes: Record<string, string | null>, resetPage = true) {
-    const next = new URLSearchParams(params)
-    for (const [k, v] of Object.entries(changes)) { if (v) next.set(k, v); else next.delete(k) }
-    if (resetPage) next.delete('page')
-    setParams(next, { replace: true })
+    // From the latest URL, not this render's: a debounced search must not undo a filter chosen meanwhile.
+    setParams((prev) => {
+      const next = new URLSearchParams(prev)
+      for (const [k, v] of Object.entries(changes)) { if (v) next.set(k, v); else next.delete(k) }
+      if (resetPage) next.delete('page')
+      return next
+    }, { replace: true })
   }
 
   // Search as the person types, after a short pause (one request per pause, not per key).
@@ -165,7 +168,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
                 ))}
                 {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span></td>}
                 <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span></td>
-                <td>{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
+                <td className="cell-nowrap">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
               </tr>
             ))}
           </tbody>
@@ -175,13 +178,12 @@ function EntriesTable({ collection }: { collection: Collection }) {
         <nav className="pager" aria-label="Pages">
           <span>{meta.total === 0 ? 'No entries' : `Showing ${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total.toLocaleString()}`}</span>
           <div className="toolbar">
-            <FieldBox label="Per page" className="inline">
-              {(p) => (
-                <select {...p} value={perPage} onChange={(e) => update({ per: e.target.value })}>
-                  {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
-                </select>
-              )}
-            </FieldBox>
+            <label className="pager-size">
+              Per page
+              <select value={perPage} onChange={(e) => update({ per: e.target.value })}>
+                {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              </select>
+            </label>
             <Button size="small" disabled={page <= 1} onClick={() => update({ page: String(page - 1) }, false)}>Previous</Button>
             <span>Page {meta.current_page} of {Math.max(1, meta.last_page)}</span>
             <Button size="small" disabled={page >= meta.last_page} onClick={() => update({ page: String(page + 1) }, false)}>Next</Button>

@@ -25,8 +25,8 @@ export function FieldRows({ fields, parent, actions, busy }: { fields: Field[]; 
               </div>
             </div>
             <div className="row-actions">
-              <Button size="small" variant="ghost" disabled={busy || i === 0} onClick={() => actions.onMove(f, parent, -1)} aria-label={`Move ${f.label} up`} title="Move up">↑</Button>
-              <Button size="small" variant="ghost" disabled={busy || i === fields.length - 1} onClick={() => actions.onMove(f, parent, 1)} aria-label={`Move ${f.label} down`} title="Move down">↓</Button>
+              <Button size="small" variant="ghost" disabled={i === 0} onClick={() => actions.onMove(f, parent, -1)} aria-label={`Move ${f.label} up`} aria-disabled={busy || undefined} title="Move up">↑</Button>
+              <Button size="small" variant="ghost" disabled={i === fields.length - 1} onClick={() => actions.onMove(f, parent, 1)} aria-label={`Move ${f.label} down`} aria-disabled={busy || undefined} title="Move down">↓</Button>
               {f.type === 'group' && <Button size="small" onClick={() => actions.onAddChild(f)} aria-label={`Add field to ${f.label}`}>Add field</Button>}
               <Button size="small" onClick={() => actions.onEdit(f, parent)} aria-label={`Edit ${f.label}`}>Edit</Button>
               <Button size="small" variant="danger" onClick={() => actions.onRemove(f, parent)} aria-label={`Remove ${f.label}`}>Remove</Button>

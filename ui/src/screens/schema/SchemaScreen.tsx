@@ -120,7 +120,7 @@ export default function SchemaScreen() {
   }
 
   const move = async (field: Field, parent: Field | null, by: -1 | 1) => {
-    if (!current) return
+    if (!current || busy) return
     const list = [...(parent ? parent.children ?? [] : current.fields)]
     const i = list.findIndex((f) => f.uuid === field.uuid)
     const j = i + by
@@ -130,8 +130,11 @@ export default function SchemaScreen() {
     try {
       await api.post(`/collections/${encodeURIComponent(current.slug)}/fields/reorder`, { fields: list.map((f, order) => ({ uuid: f.uuid, order })) })
       await refresh()
-      // Keep the keyboard where it was: the same button on the moved row.
-      requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[aria-label="Move ${CSS.escape(field.label)} ${by < 0 ? 'up' : 'down'}"]:not(:disabled)`)?.focus())
+      // Keep the keyboard where it was: the same button on the moved row (the other one at an end).
+      requestAnimationFrame(() => {
+        const button = (dir: string) => document.querySelector<HTMLButtonElement>(`[aria-label="Move ${CSS.escape(field.label)} ${dir}"]:not(:disabled)`)
+        ;(button(by < 0 ? 'up' : 'down') ?? button(by < 0 ? 'down' : 'up'))?.focus()
+      })
     } catch (err) {
       notify(err instanceof ApiError ? err.message : 'The fields could not be reordered.', 'error')
     } finally {
