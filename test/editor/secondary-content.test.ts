@@ -122,4 +122,39 @@ describe('editor: versions and translations', () => {
     await page.getByRole('link', { name: /Switch to .*\(fr\)/ }).click()
     await page.getByRole('heading', { name: 'Translations of “Bonjour le monde”' }).waitFor()
   })
+
+  it('hides what a read-only session cannot do', async () => {
+    const uuid = await articleWithHistory()
+    const readOnly = (await createToken(ed.server.ctx.store, { name: 'reader', abilities: ['read'] })).token
+    const context = await ed.browser.newContext({ bypassCSP: true })
+    const page = await context.newPage()
+    try {
+      await page.goto(ed.url('/signin'))
+      await page.getByLabel('API token').fill(readOnly)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('navigation', { name: 'Main' }).waitFor()
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).count()).toBe(0)
+
+      await page.goto(ed.url(`/c/articles/${uuid}/versions`))
+      await page.getByRole('heading', { name: /^Version 2/ }).waitFor()
+      expect(await page.getByRole('button', { name: 'Revert to this version' }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: /label/i }).count()).toBe(0)
+
+      await page.goto(ed.url(`/c/articles/${uuid}/translations`))
+      await page.locator('tr[data-locale="fr"]').waitFor()
+      expect(await page.getByRole('button', { name: /Create fr translation|Link existing/ }).count()).toBe(0)
+
+      await page.goto(ed.url('/media'))
+      await page.getByRole('heading', { name: 'Media library' }).waitFor()
+      expect(await page.getByRole('button', { name: 'Choose files…' }).count()).toBe(0)
+
+      await page.goto(ed.url('/webhooks'))
+      await page.getByText('Managing webhooks needs a session with the admin ability.').waitFor()
+      await page.goto(ed.url('/schema'))
+      await page.getByText('Changing the schema needs a session with the admin ability.').waitFor()
+      expect(await axeScan(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })

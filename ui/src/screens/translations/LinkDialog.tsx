@@ -27,7 +27,9 @@ export function LinkDialog({ open, collection, uuid, locale, onClose, onLinked }
     queryFn: async () => {
       const query: Record<string, string> = { state: 'draft', locale, paginate: '10' }
       if (debounced && tf) query[`where[${tf.name}][like]`] = debounced
-      return (await api.get<Paginated<Entry>>(entryPath(collection.slug), { query })).data
+      const { data } = await api.get<Paginated<Entry> | Entry>(entryPath(collection.slug), { query })
+      // A singleton collection answers its one entry instead of a page.
+      return 'data' in data && Array.isArray(data.data) ? data.data : [data as Entry]
     },
   })
 
@@ -53,9 +55,9 @@ export function LinkDialog({ open, collection, uuid, locale, onClose, onLinked }
       </Field>
       {error && <div className="notice notice-error" role="alert">{error}</div>}
       {results.isLoading ? <Loading label="Searching" /> : (
-        results.data && results.data.data.length > 0 ? (
+        results.data && results.data.length > 0 ? (
           <ul className="picker-results" aria-label="Matching entries">
-            {results.data.data.map((e) => (
+            {results.data.map((e) => (
               <li key={e.uuid}>
                 <button type="button" onClick={() => void link(e)} disabled={busy !== null} aria-busy={busy === e.uuid || undefined}>
                   <strong>{label(e)}</strong> <span className="muted">· {e.published_at ? 'published' : 'draft'} · {e.uuid.slice(0, 8)}</span>
