@@ -54,6 +54,12 @@ describe('editor: versions and translations', () => {
     expect(await axeScan(page)).toEqual([])
     await screenshot(page, 'versions')
 
+    // View one version on its own.
+    await page.getByLabel('Compare with').selectOption('none')
+    await poll(() => page.locator('tr[data-field="title"] td').allInnerTexts()).toEqual(['The first title'])
+    expect(page.url()).toContain('compare=none')
+    await page.getByLabel('Compare with').selectOption('draft')
+
     await page.getByRole('button', { name: 'Add label' }).click()
     const labelDialog = page.getByRole('dialog', { name: 'Label version 1' })
     await labelDialog.getByLabel('Label').fill('Launch')

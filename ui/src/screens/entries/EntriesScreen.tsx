@@ -36,7 +36,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
   const session = useSignedIn()
   const { can } = useSession()
   const [params, setParams] = useSearchParams()
-  const columns = useMemo(() => listColumns(collection).slice(0, 4), [collection])
+  const columns = useMemo(() => listColumns(collection).slice(0, 3), [collection])
   const title = titleField(collection)
   const filters = useMemo(() => filterFields(collection), [collection])
   const [searchText, setSearchText] = useState(params.get('q') ?? '')
@@ -73,12 +73,11 @@ function EntriesTable({ collection }: { collection: Collection }) {
 
   function update(changes: Record<string, string | null>, resetPage = true) {
     // From the latest URL, not this render's: a debounced search must not undo a filter chosen meanwhile.
-    setParams((prev) => {
-      const next = new URLSearchParams(prev)
-      for (const [k, v] of Object.entries(changes)) { if (v) next.set(k, v); else next.delete(k) }
-      if (resetPage) next.delete('page')
-      return next
-    }, { replace: true })
+    // (react-router's functional form still starts from the render that made the setter.)
+    const next = new URLSearchParams(window.location.search)
+    for (const [k, v] of Object.entries(changes)) { if (v) next.set(k, v); else next.delete(k) }
+    if (resetPage) next.delete('page')
+    setParams(next, { replace: true })
   }
 
   // Search as the person types, after a short pause (one request per pause, not per key).

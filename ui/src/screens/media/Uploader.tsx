@@ -79,6 +79,11 @@ export function Uploader() {
           onChange={(e) => { void start(Array.from(e.target.files ?? [])); e.target.value = '' }}
         />
       </div>
+      {uploads.length > 0 && uploads.every((u) => u.state === 'done' || u.state === 'failed') && (
+        <div className="uploads-head">
+          <Button size="small" variant="ghost" onClick={() => setUploads([])}>Clear the upload list</Button>
+        </div>
+      )}
       {uploads.length > 0 && (
         <ul className="uploads" aria-label="Uploads">
           {uploads.map((u) => (

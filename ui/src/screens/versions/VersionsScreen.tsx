@@ -12,6 +12,7 @@ import { EntryTabs } from './EntryTabs.tsx'
 import { VersionList } from './VersionList.tsx'
 import { DiffTable } from './DiffTable.tsx'
 import { LabelDialog } from './LabelDialog.tsx'
+import { SnapshotTable } from './SnapshotTable.tsx'
 import { formatDate, useDraft, useVersion, useVersions } from './useEntryData.ts'
 import { useReferenceNames } from './useReferenceNames.ts'
 import './secondary.css'
@@ -34,7 +35,8 @@ export default function VersionsScreen() {
   const requested = Number(params.get('v'))
   const selected = list.find((v) => v.version_number === requested)?.version_number ?? list[0]?.version_number ?? null
   const compare = params.get('compare') ?? 'draft'
-  const compareNumber = compare === 'draft' ? null : Number(compare)
+  const viewOnly = compare === 'none'
+  const compareNumber = compare === 'draft' || viewOnly ? null : Number(compare)
   const version = useVersion(slug, uuid, selected)
   const other = useVersion(slug, uuid, compareNumber !== null && list.some((v) => v.version_number === compareNumber) ? compareNumber : null)
   const [showUnchanged, setShowUnchanged] = useState(false)
@@ -116,18 +118,23 @@ export default function VersionsScreen() {
                 </div>
                 <div className="toolbar compare-bar">
                   <label htmlFor="compare-with">Compare with</label>
-                  <select id="compare-with" className="input compare-select" value={compareNumber === null ? 'draft' : String(compareNumber)} onChange={(e) => select({ compare: e.target.value })}>
+                  <select id="compare-with" className="input compare-select" value={viewOnly ? 'none' : compareNumber === null ? 'draft' : String(compareNumber)} onChange={(e) => select({ compare: e.target.value })}>
                     <option value="draft">Current draft</option>
+                    <option value="none">Nothing: show this version only</option>
                     {list.filter((v) => v.version_number !== current.version_number).map((v) => (
                       <option key={v.version_number} value={v.version_number}>Version {v.version_number}{v.label ? ` (${v.label})` : ''}</option>
                     ))}
                   </select>
-                  <label className="check">
-                    <input type="checkbox" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />
-                    Show unchanged fields
-                  </label>
+                  {!viewOnly && (
+                    <label className="check">
+                      <input type="checkbox" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />
+                      Show unchanged fields
+                    </label>
+                  )}
                 </div>
-                {otherFields ? (
+                {viewOnly ? (
+                  <SnapshotTable fields={collection.fields} values={version.data.snapshot.fields} names={names} caption={`Content of version ${current.version_number}`} />
+                ) : otherFields ? (
                   <DiffTable
                     fields={collection.fields}
                     left={version.data.snapshot.fields}
