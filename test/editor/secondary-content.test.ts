@@ -33,6 +33,8 @@ describe('editor: versions and translations', () => {
   it('diffs a version against the draft field by field, labels it, and reverts to it', async () => {
     const uuid = await articleWithHistory()
     const page = await ed.newPage()
+    // No live events on this page, so a change made elsewhere stays unseen until the revert meets it.
+    await page.route('**/_admin/api/events*', (route) => route.abort())
     await page.goto(ed.url(`/c/articles/${uuid}/versions`))
     const list = page.getByRole('list', { name: 'Versions' })
     await poll(() => list.getByRole('button').allInnerTexts()).toEqual([expect.stringMatching(/^v2\s*Published/), expect.stringMatching(/^v1/)])
@@ -66,6 +68,15 @@ describe('editor: versions and translations', () => {
     await labelDialog.getByRole('button', { name: 'Save label' }).click()
     await list.getByRole('button', { name: /^v1\s*Launch/ }).waitFor()
     expect((await api('GET', `/articles/${uuid}/versions/1`)).body.label).toBe('Launch')
+
+    // Someone else changes the draft: the revert (sent with If-Match) is refused and changes nothing.
+    expect((await api('PATCH', `/articles/${uuid}`, { data: { rating: 9 } })).status).toBe(200)
+    await page.getByRole('button', { name: 'Revert to this version' }).click()
+    await page.getByRole('dialog', { name: 'Revert to version 1?' }).getByRole('button', { name: 'Revert and publish' }).click()
+    await page.getByText('The entry was changed elsewhere since this page loaded.', { exact: false }).waitFor()
+    expect((await api('GET', `/articles/${uuid}/versions`)).body).toHaveLength(2)
+    expect((await api('GET', `/articles/${uuid}?state=draft`)).body.data.fields.rating).toBe(9)
+    await poll(() => page.locator('tr[data-field="rating"] td').nth(1).innerText()).toBe('9')
 
     await page.getByRole('button', { name: 'Revert to this version' }).click()
     const confirm = page.getByRole('dialog', { name: 'Revert to version 1?' })

@@ -63,12 +63,18 @@ export default function VersionsScreen() {
     if (!current) return
     setReverting(true)
     try {
-      const { data } = await api.post<{ message: string; version: { version_number: number } }>(entryPath(slug, uuid, `versions/${current.version_number}/revert`))
+      const { data } = await api.post<{ message: string; version: { version_number: number } }>(entryPath(slug, uuid, `versions/${current.version_number}/revert`), undefined, { ifMatch: draft.etag })
       setConfirmRevert(false)
       notify(data.message, 'success')
       await refresh()
       select({ v: String(data.version.version_number), compare: 'draft' })
     } catch (err) {
+      if (err instanceof ApiError && err.status === 412) {
+        setConfirmRevert(false)
+        notify('The entry was changed elsewhere since this page loaded. The page now shows the latest draft: check the comparison and revert again.', 'error')
+        await refresh()
+        return
+      }
       notify(err instanceof ApiError ? err.message : 'The revert failed.', 'error')
     } finally {
       setReverting(false)

@@ -20,10 +20,15 @@ export interface VersionDetail extends VersionSummary {
 
 /** The entry's live draft (what the next publish would show). Keys start with ['entries', slug] so live events refresh them. */
 export function useDraft(slug: string, uuid: string) {
-  return useQuery({
-    queryKey: ['entries', slug, 'draft', uuid],
-    queryFn: async () => (await api.get<{ data: Entry }>(entryPath(slug, uuid), { query: { state: 'draft' } })).data.data,
+  const q = useQuery({
+    queryKey: ['entries', slug, 'draft-with-etag', uuid],
+    queryFn: async () => {
+      const { data, etag } = await api.get<{ data: Entry }>(entryPath(slug, uuid), { query: { state: 'draft' } })
+      return { entry: data.data, etag }
+    },
   })
+  /** `etag` goes back as If-Match on writes, so a change made meanwhile is a 412, never overwritten. */
+  return { ...q, data: q.data?.entry, etag: q.data?.etag ?? null }
 }
 
 export function useVersions(slug: string, uuid: string) {
