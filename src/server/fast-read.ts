@@ -79,7 +79,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       return false
     }
     const common = { 'cache-control': 'no-cache', etag: result.etag, ...extra }
-    if (matchesEtag(headers['if-none-match'], result.etag)) {
+    if (result.revalidate !== false && matchesEtag(headers['if-none-match'], result.etag)) {
       res.writeHead(304, common)
       res.end()
     } else {

@@ -56,6 +56,12 @@ async function openEvents(headers: Record<string, string>) {
 }
 
 describe('GET /_admin/api/events', () => {
+  it('refuses (406) a client that accepts only JSON, rather than keep it waiting', async () => {
+    const res = await fetch(`${server.url}/_admin/api/events`, { headers: { accept: 'application/json', authorization: `Bearer ${await tokenFor()}` } })
+    expect(res.status).toBe(406)
+    expect(((await res.json()) as { message: string }).message).toMatch(/text\/event-stream/)
+  })
+
   it('needs a session or a token with read', async () => {
     const res = await fetch(`${server.url}/_admin/api/events`)
     expect(res.status).toBe(401)

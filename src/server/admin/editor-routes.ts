@@ -1,6 +1,7 @@
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { assetUsage, overview } from '../../service/overview.ts'
 import type { ActivityMessage } from '../../service/activity.ts'
@@ -16,7 +17,14 @@ export function registerEditorRoutes(app: H3, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/events', ability: 'read', token: 'always', project: 'optional',
       summary: 'Server-sent events: `entry`, `schema`, `asset`, `problems` for every change (API, CLI, watcher); `: ping` every 15 s',
-      handler: () => eventStream(state.activity.subscribe.bind(state.activity)),
+      handler: (event) => {
+        // A client that accepts only something else (say JSON) would wait forever on a stream.
+        const accept = event.req.headers.get('accept')
+        if (accept && !/text\/event-stream|text\/\*|\*\/\*/i.test(accept)) {
+          throw new CmsError('not_acceptable', 'This route is a server-sent event stream: send Accept: text/event-stream (EventSource does).')
+        }
+        return eventStream(state.activity.subscribe.bind(state.activity))
+      },
     },
     {
       method: 'GET', path: '/_admin/api/overview', ability: 'read', token: 'always', project: 'optional',
