@@ -110,6 +110,23 @@ describe('sign-in by token', () => {
   })
 })
 
+describe('the cookie on a private project', () => {
+  it('reads with a session cookie on the fast read path and through h3; without it 401', async () => {
+    const cookie = await signInByLink(server)
+    const store = server.ctx.store
+    await store.putProject({ ...store.project, api: 'private' }, 'cli')
+    try {
+      expect((await server.request('/articles')).status).toBe(401)
+      expect((await server.request('/articles', { headers: { cookie } })).status).toBe(200) // Node fast path
+      const viaH3 = await server.app.fetch(new Request(`${server.url}/articles`, { headers: { cookie, 'project-id': project.projectId } }))
+      expect(viaH3.status).toBe(200)
+      expect((await server.request('/collections', { headers: { cookie } })).status).toBe(200)
+    } finally {
+      await store.putProject({ ...store.project, api: 'public' }, 'cli')
+    }
+  })
+})
+
 describe('CSRF', () => {
   it('refuses a cookie-authenticated write without Origin, with a foreign Origin, or marked cross-site; accepts the same origin', async () => {
     const cookie = await signInByLink(server)
