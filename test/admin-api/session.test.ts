@@ -21,6 +21,8 @@ describe('sign-in by link', () => {
   it('exchanges a ticket once for a session cookie (HttpOnly, SameSite=Strict, Path=/), then redirects to the editor', async () => {
     const link = signInLink(server.ctx, server.url)
     expect(link).toMatch(/\/_admin\/login\?ticket=[\w-]{20,}$/)
+    // A link checker's HEAD does not use it up.
+    expect((await fetch(link, { method: 'HEAD', redirect: 'manual' })).headers.get('set-cookie')).toBeNull()
     const first = await fetch(link, { redirect: 'manual' })
     expect(first.status).toBe(303)
     expect(first.headers.get('location')).toBe('/_admin/')

@@ -21,6 +21,8 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/login', ability: null, summary: 'Sign-in link: `?ticket=` (one use, 10 min) → session cookie, 303 to `/_admin/`; a used or expired link → 303 to `/_admin/signin?error=link-expired`',
       handler: async (event) => {
+        // A link checker's HEAD must not use the link up.
+        if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
         const ticket = event.url.searchParams.get('ticket') ?? ''
         if (!state.tickets.redeem(ticket)) return redirect('/_admin/signin?error=link-expired')
         const { id } = await state.sessions.create({ via: 'link', name: localEditorName(dirname(ctx.config.contentDir)) })
