@@ -106,8 +106,15 @@ describe('editor: media library', () => {
     await page.getByRole('dialog', { name: 'sunset.png' }).getByRole('button', { name: 'Delete…' }).click()
     await page.getByRole('dialog', { name: 'Delete “sunset.png”?' }).getByRole('button', { name: 'Move to trash' }).click()
     await page.getByText('No files yet').waitFor()
+    await poll(() => page.locator('dialog[open]').count()).toBe(0)
     const trashed = await api('GET', '/files?trashed=only')
     expect(trashed.body.data.map((a: { filename: string }) => a.filename)).toEqual(['sunset.png'])
+
+    // The trash can be browsed and a file restored from it.
+    await page.getByLabel('Type').selectOption('trash')
+    await page.getByRole('button', { name: 'Restore sunset.png' }).click()
+    await page.getByText('The trash is empty.').waitFor()
+    expect((await api('GET', '/files')).body.data.map((a: { filename: string }) => a.filename)).toEqual(['sunset.png'])
   })
 
   it('uploads with the file button too (keyboard users), and shows a refused file as an error', async () => {

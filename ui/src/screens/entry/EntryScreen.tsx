@@ -80,6 +80,9 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
   const recheck = useRef(false)
   const allowLeave = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
+  // Read by the event listener after this render: our own delete must not look like someone else's.
+  const trashedRef = useRef(false)
+  trashedRef.current = trashed
 
   const storageKey = autosaveKey(session.project.uuid, collection.slug, uuid, isNew ? locale : entry?.locale ?? locale)
   const dirty = loaded && !trashed && stableKey(writable(fields, values, true)) !== stableKey(writable(fields, base, true))
@@ -173,19 +176,19 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
   }, [dirty])
 
   /** After a change event for this entry: is the server still at the ETag the form started from? */
-  const checkRemote = useCallback(async (kind: string) => {
-    if (!uuid || trashed) return
+  const checkRemote = useCallback(async () => {
+    if (!uuid || trashedRef.current) return
     if (pendingWrites.current > 0) { recheck.current = true; return }
     try {
       const res = await api.get<{ data: Entry }>(entryPath(collection.slug, uuid), { query: { state: 'draft' } })
       if (res.etag && res.etag !== serverEtag.current) setChangedElsewhere('changed')
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setChangedElsewhere(kind.includes('delete') || kind.includes('trash') ? 'deleted' : 'deleted')
+      if (err instanceof ApiError && err.status === 404 && !trashedRef.current) setChangedElsewhere('deleted')
     }
-  }, [uuid, collection.slug, trashed])
+  }, [uuid, collection.slug])
 
   useEffect(() => subscribeEvents((ev) => {
-    if (ev.kind === 'entry' && ev.uuid === uuid) void checkRemote(ev.type)
+    if (ev.kind === 'entry' && ev.uuid === uuid) void checkRemote()
   }), [uuid, checkRemote])
 
   function setField(name: string, v: unknown) {
@@ -245,7 +248,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     } finally {
       pendingWrites.current--
       setBusy(null)
-      if (recheck.current && pendingWrites.current === 0) { recheck.current = false; void checkRemote('updated') }
+      if (recheck.current && pendingWrites.current === 0) { recheck.current = false; void checkRemote() }
     }
   }
 
@@ -309,6 +312,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       try {
         if (action === 'delete') {
           await api.delete(entryPath(collection.slug, uuid), { ifMatch })
+          trashedRef.current = true
           setTrashed(true)
           clearAutosave(storageKey)
           void qc.invalidateQueries({ queryKey: ['entries', collection.slug] })
@@ -382,7 +386,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       {changedElsewhere === 'changed' && (
         <Notice tone="warning" actions={(
           <>
-            <Button size="small" variant="primary" onClick={() => { clearAutosave(storageKey); setRestored(null); void load({ restore: false }) }}>Reload</Button>
+            <Button size="small" variant="primary" onClick={async () => { clearAutosave(storageKey); await load({ restore: false }); setRestored(null) }}>Reload</Button>
             <Button size="small" onClick={() => setChangedElsewhere(null)}>Keep editing</Button>
           </>
         )}>
@@ -394,7 +398,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       )}
       {restored && (
         <Notice tone="info" actions={(
-          <Button size="small" onClick={() => { clearAutosave(storageKey); setRestored(null); if (uuid) void load({ restore: false }); else setValues(base0) }}>Discard them</Button>
+          <Button size="small" onClick={async () => { clearAutosave(storageKey); if (uuid) await load({ restore: false }); else setValues(base0); setRestored(null) }}>Discard them</Button>
         )}>
           Your unsaved changes from {formatWhen(restored.savedAt)} were restored.{restored.serverChanged ? ' The entry has changed on the server since; saving will show what changed.' : ''}
         </Notice>

@@ -13,6 +13,8 @@ interface Overview {
   problems: Array<{ file: string; line?: number | null; code?: string; message: string }>
 }
 
+const SOURCES: Record<string, string> = { api: 'Editor or API', cli: 'Command line', watcher: 'File edit' }
+
 /** Collections with their counts, recent changes, and the problems the file watcher found. */
 export function HomeScreen() {
   const session = useSignedIn()
@@ -82,7 +84,7 @@ export function HomeScreen() {
               : (
                 <div className="table-wrap">
                   <table className="table">
-                    <thead><tr><th scope="col">Entry</th><th scope="col">Collection</th><th scope="col">Change</th><th scope="col">By</th><th scope="col">When</th></tr></thead>
+                    <thead><tr><th scope="col">Entry</th><th scope="col">Collection</th><th scope="col">Change</th><th scope="col">Through</th><th scope="col">When</th></tr></thead>
                     <tbody>
                       {overview.data.recent.map((r, i) => (
                         <tr key={i}>
@@ -93,7 +95,7 @@ export function HomeScreen() {
                           </td>
                           <td>{r.collection ?? '—'}</td>
                           <td>{(r.type ?? r.event ?? '').replace(/^content\./, '')}</td>
-                          <td>{r.source ?? '—'}</td>
+                          <td>{SOURCES[r.source ?? ''] ?? r.source ?? '—'}</td>
                           <td>{r.at ? formatWhen(r.at) : '—'}</td>
                         </tr>
                       ))}

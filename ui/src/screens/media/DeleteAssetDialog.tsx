@@ -24,8 +24,8 @@ export function DeleteAssetDialog({ asset, usage, onClose, onDeleted }: { asset:
     try {
       await api.delete(`/files/${encodeURIComponent(asset.uuid)}`, { query: force ? { force: 1 } : undefined })
       notify(force ? `“${asset.filename}” was deleted.` : `“${asset.filename}” was moved to the trash.`, 'success')
-      await qc.invalidateQueries({ queryKey: ['assets'] })
       onDeleted()
+      void qc.invalidateQueries({ queryKey: ['assets'] })
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setRefused(err.errors.asset ?? [err.message])
       else notify(err instanceof ApiError ? err.message : 'The file could not be deleted.', 'error')

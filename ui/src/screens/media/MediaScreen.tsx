@@ -9,7 +9,7 @@ import { Uploader } from './Uploader.tsx'
 import { useAssets } from './mediaApi.ts'
 import '../versions/secondary.css'
 
-const TYPES: Array<[string, string]> = [['', 'All files'], ['image', 'Images'], ['video', 'Video'], ['audio', 'Audio'], ['document', 'Documents']]
+const TYPES: Array<[string, string]> = [['', 'All files'], ['image', 'Images'], ['video', 'Video'], ['audio', 'Audio'], ['document', 'Documents'], ['trash', 'In the trash']]
 
 /**
  * The media library: every uploaded file, newest first, with search, a type filter and pages;
@@ -26,11 +26,11 @@ export default function MediaScreen() {
   const [search, setSearch] = useState(q)
   const assets = useAssets(q, type, page)
 
-  const set = (next: Record<string, string | null>) => {
-    const p = new URLSearchParams(params)
+  const set = (next: Record<string, string | null>) => setParams((prev) => {
+    const p = new URLSearchParams(prev)
     for (const [k, v] of Object.entries(next)) if (v === null || v === '') p.delete(k); else p.set(k, v)
-    setParams(p, { replace: true })
-  }
+    return p
+  }, { replace: true })
   useEffect(() => {
     const t = setTimeout(() => { if (search.trim() !== q) set({ q: search.trim(), page: null }) }, 300)
     return () => clearTimeout(t)
@@ -61,11 +61,11 @@ export default function MediaScreen() {
       </div>
       {assets.isLoading ? <Loading label="Loading files" /> : assets.error ? <ErrorView error={assets.error} /> : assets.data && (
         assets.data.data.length === 0 ? (
-          <div className="card empty">{q || type ? 'No file matches.' : 'No files yet. Drop some above to upload them.'}</div>
+          <div className="card empty">{type === 'trash' ? 'The trash is empty.' : q || type ? 'No file matches.' : 'No files yet. Drop some above to upload them.'}</div>
         ) : (
           <>
             <ul className="library-grid" aria-label="Files">
-              {assets.data.data.map((a) => <AssetCard key={a.uuid} asset={a} onOpen={() => set({ asset: a.uuid })} />)}
+              {assets.data.data.map((a) => <AssetCard key={a.uuid} asset={a} trashed={type === 'trash'} canRestore={can('update')} onOpen={() => set({ asset: a.uuid })} />)}
             </ul>
             {meta && meta.last_page > 1 && (
               <nav className="pager" aria-label="Pages">

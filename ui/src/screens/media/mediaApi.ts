@@ -19,10 +19,13 @@ export const METADATA_LABELS: Record<MetadataKey, string> = {
 
 export const PAGE_SIZE = 24
 
+/** `type` is a kind of file, or `trash` for the files in the trash. */
 export function useAssets(search: string, type: string, page: number) {
   return useQuery({
     queryKey: ['assets', 'library', search, type, page],
-    queryFn: async () => (await api.get<Paginated<LibraryAsset>>('/files', { query: { search, type, paginate: PAGE_SIZE, page } })).data,
+    queryFn: async () => (await api.get<Paginated<LibraryAsset>>('/files', {
+      query: type === 'trash' ? { search, trashed: 'only', paginate: PAGE_SIZE, page } : { search, type, paginate: PAGE_SIZE, page },
+    })).data,
     placeholderData: (previous) => previous,
   })
 }

@@ -49,11 +49,11 @@ export default function TranslationsScreen() {
   const existing = locales.filter((l) => found[l])
   const left = params.get('left') && found[params.get('left')!] ? params.get('left')! : own.locale
   const right = params.get('right') && found[params.get('right')!] ? params.get('right')! : existing.find((l) => l !== left) ?? null
-  const setSide = (next: { left?: string; right?: string }) => {
-    const p = new URLSearchParams(params)
+  const setSide = (next: { left?: string; right?: string }) => setParams((prev) => {
+    const p = new URLSearchParams(prev)
     for (const [k, v] of Object.entries(next)) if (v) p.set(k, v)
-    setParams(p, { replace: true })
-  }
+    return p
+  }, { replace: true })
   const refresh = () => qc.invalidateQueries({ queryKey: ['entries', slug] })
 
   const create = async (locale: string) => {

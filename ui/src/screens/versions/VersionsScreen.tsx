@@ -52,11 +52,11 @@ export default function VersionsScreen() {
   const tf = titleField(collection)
   const title = (tf && typeof draft.data.fields[tf.name] === 'string' && (draft.data.fields[tf.name] as string)) || 'Untitled entry'
   const current = list.find((v) => v.version_number === selected)
-  const select = (next: Record<string, string | null>) => {
-    const p = new URLSearchParams(params)
+  const select = (next: Record<string, string | null>) => setParams((prev) => {
+    const p = new URLSearchParams(prev)
     for (const [k, v] of Object.entries(next)) if (v === null) p.delete(k); else p.set(k, v)
-    setParams(p, { replace: true })
-  }
+    return p
+  }, { replace: true })
   const refresh = () => qc.invalidateQueries({ queryKey: ['entries', slug] })
 
   const revert = async () => {
