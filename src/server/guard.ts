@@ -114,7 +114,18 @@ export function checkSameOrigin(event: H3Event): void {
   if (headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused: the editor session cookie only works for requests from the editor itself.')
   const origin = headers.get('origin')
   if (!origin) throw forbidden('Request refused: a request signed in by the editor session cookie must send an Origin header (browsers do; scripts should use an API token instead).')
-  if (origin !== event.url.origin) throw forbidden(`Cross-origin request refused: Origin ${JSON.stringify(origin.slice(0, 200))} is not this server's origin.`)
+  if (origin !== requestOrigin(event)) throw forbidden(`Cross-origin request refused: Origin ${JSON.stringify(origin.slice(0, 200))} is not this server's origin.`)
+}
+
+/**
+ * The origin the client addressed: scheme and Host as received, with the scheme a TLS-ending
+ * proxy reports in `X-Forwarded-Proto` (a cross-site page cannot set that header without a
+ * preflight, which CORS refuses).
+ */
+export function requestOrigin(event: H3Event): string {
+  const forwarded = event.req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : event.url.protocol.replace(/:$/, '')
+  return `${scheme}://${event.url.host}`
 }
 
 /**

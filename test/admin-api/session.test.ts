@@ -143,6 +143,18 @@ describe('CSRF', () => {
     expect((await post({ origin: server.url })).status).toBe(201)
   })
 
+  it('behind a TLS-ending proxy (X-Forwarded-Proto: https) the https origin is the own origin, and the cookie is Secure', async () => {
+    const { token } = await createToken(server.ctx.store, { name: 'behind-proxy', abilities: ['*'] })
+    const httpsOrigin = server.url.replace('http:', 'https:')
+    const res = await fetch(`${server.url}/_admin/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: httpsOrigin, 'x-forwarded-proto': 'https' }, body: JSON.stringify({ token }) })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toContain('; Secure')
+    const cookie = cookiePair(res)
+    const write = await server.request('/categories', { method: 'POST', headers: { cookie, origin: httpsOrigin, 'x-forwarded-proto': 'https' }, json: { data: { name: 'Via proxy' } } })
+    expect(write.status).toBe(201)
+    expect((await server.request('/categories', { method: 'POST', headers: { cookie, origin: httpsOrigin }, json: { data: { name: 'Not via proxy' } } })).status).toBe(403)
+  })
+
   it('reads need no Origin; a bearer token request ignores the cookie rules', async () => {
     const cookie = await signInByLink(server)
     expect((await server.request('/articles?state=draft', { headers: { cookie } })).status).toBe(200)

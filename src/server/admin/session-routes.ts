@@ -4,7 +4,7 @@ import { forbidden, unauthenticated, badRequest } from '../../core/errors.ts'
 import { ABILITIES } from '../../core/types.ts'
 import { defineRoutes } from '../route.ts'
 import { readJsonBody } from '../body.ts'
-import { checkSameOrigin, credentialOf, findToken, sessionCredential } from '../guard.ts'
+import { checkSameOrigin, credentialOf, findToken, requestOrigin, sessionCredential } from '../guard.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../sessions/cookie.ts'
 import { localEditorName } from '../../sessions/local-name.ts'
@@ -104,10 +104,10 @@ function sessionBody(ctx: AppContext, credential: { name: string; abilities: Rea
 function refuseCrossSite(event: H3Event): void {
   const site = event.req.headers.get('sec-fetch-site')
   const origin = event.req.headers.get('origin')
-  if (site === 'cross-site' || (origin && origin !== event.url.origin)) throw forbidden('Cross-origin sign-in refused: sign in from the editor page itself.')
+  if (site === 'cross-site' || (origin && origin !== requestOrigin(event))) throw forbidden('Cross-origin sign-in refused: sign in from the editor page itself.')
 }
 
-const isHttps = (event: H3Event): boolean => event.url.protocol === 'https:'
+const isHttps = (event: H3Event): boolean => requestOrigin(event).startsWith('https:')
 
 function redirect(location: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...(cookie ? { 'set-cookie': cookie } : {}) } })
