@@ -112,6 +112,19 @@ describe('GET /_admin/api/events', () => {
     stream.close()
   })
 
+  it('delivers asset events for an upload and a delete', async () => {
+    const stream = await openEvents({ authorization: `Bearer ${await tokenFor()}` })
+    const form = new FormData()
+    form.append('file', new Blob(['plain text notes'], { type: 'text/plain' }), 'notes.txt')
+    const up = await fetch(`${server.url}/files`, { method: 'POST', headers: { 'project-id': project.projectId, authorization: `Bearer ${await tokenFor()}` }, body: form })
+    expect(up.status).toBe(201)
+    const uuid = ((await up.json()) as { uuid: string }).uuid
+    await stream.waitFor((e) => e.event === 'asset' && e.data.uuid === uuid && e.data.type === 'created')
+    await server.request(`/files/${uuid}?force=1`, { method: 'DELETE', headers: { authorization: `Bearer ${await tokenFor()}` } })
+    await stream.waitFor((e) => e.event === 'asset' && e.data.uuid === uuid && e.data.type === 'deleted')
+    stream.close()
+  })
+
   it('delivers a schema event when a collection changes', async () => {
     const stream = await openEvents({ authorization: `Bearer ${await tokenFor()}` })
     const res = await server.request('/collections/categories', { method: 'PUT', headers: { authorization: `Bearer ${await tokenFor()}` }, json: { name: 'Topics', slug: 'categories' } })
