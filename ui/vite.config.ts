@@ -17,6 +17,6 @@ export default defineConfig({
   },
   server: {
     // `npm run dev:ui` with CMS_URL=http://127.0.0.1:4000 proxies the API to a running `cms serve`.
-    proxy: process.env.CMS_URL ? { '^/(?!_admin/(?!api)).*': { target: process.env.CMS_URL, changeOrigin: false } } : undefined,
+    proxy: process.env.CMS_URL ? { '^/(?!_admin/(?!api|login)).*': { target: process.env.CMS_URL, changeOrigin: false } } : undefined,
   },
 })

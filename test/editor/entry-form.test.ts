@@ -167,7 +167,7 @@ describe('the entry form', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await state(page).filter({ hasText: 'In the trash' }).waitFor()
     expect((await entryFile(ed.contentDir, 'kitchen', uuid)).deleted_at).not.toBeNull()
-    await page.getByRole('button', { name: 'Restore', exact: true }).first().click()
+    await page.getByRole('button', { name: 'Restore', exact: true }).click()
     await state(page).filter({ hasText: /^Draft$/ }).waitFor()
     expect((await entryFile(ed.contentDir, 'kitchen', uuid)).deleted_at).toBeNull()
   })

@@ -451,7 +451,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
                 <Button variant="danger" disabled={Boolean(busy)} onClick={() => void lifecycle('delete')}>Delete</Button>
               </div>
             )}
-            {trashed && can('delete') && <Button variant="primary" busy={busy === 'Restoring'} onClick={() => void lifecycle('restore')}>Restore</Button>}
+            {trashed && <p className="muted" style={{ margin: 0 }}>In the trash.</p>}
           </div>
           {!isNew && entry && (
             <div className="card">
