@@ -78,6 +78,7 @@ export class ContentStore {
    * echo: the identity of one write, never its content.
    */
   readonly #ownWrites = new Map<string, FileStamp | typeof REMOVED>()
+  readonly #problemListeners = new Set<() => void>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
@@ -197,17 +198,34 @@ export class ContentStore {
     }
   }
 
+  /** Called whenever the list of file problems changes (a broken file appears, changes reason, or is fixed). */
+  onProblemsChange(listener: () => void): () => void {
+    this.#problemListeners.add(listener)
+    return () => this.#problemListeners.delete(listener)
+  }
+
+  #problemsChanged(): void {
+    for (const listener of this.#problemListeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('[cms] problem listener failed:', error)
+      }
+    }
+  }
+
   reportProblem(problem: FileProblem): void {
     const previous = this.problems.get(problem.file)
     this.problems.set(problem.file, problem)
     if (previous?.message === problem.message) return
+    this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
     if (this.#options.onProblem) this.#options.onProblem(problem)
     else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
   }
 
   clearProblem(rel: string): void {
-    this.problems.delete(rel)
+    if (this.problems.delete(rel)) this.#problemsChanged()
   }
 
   // ---- writes ------------------------------------------------------------------------
