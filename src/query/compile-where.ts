@@ -1,7 +1,8 @@
 import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
 import { badRequest } from '../core/errors.ts'
 import { isObject, type RawWhere } from './params.ts'
-import { CORE_COLUMNS, keysOf, kindOf, likeMatcher, parseKey, textsOf, type Key, type ValueKind } from './values.ts'
+import { CORE_COLUMNS, keysOf, kindOf, parseKey, textsOf, type Key, type ValueKind } from './values.ts'
+import { likeMatcher } from './like.ts'
 
 /**
  * `where` validated against a collection schema and compiled to a predicate over rows.
