@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
 const schemaDir = new URL('../../schemas/', import.meta.url)
-const ajv = new Ajv({ allErrors: true, strict: false })
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
 const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {
@@ -36,5 +36,8 @@ function describe(error: ErrorObject): string {
   }
   if (error.keyword === 'required') return `missing key "${(error.params as { missingProperty: string }).missingProperty}" at ${where}`
   if (error.keyword === 'enum') return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+  // A pattern means little to a reader: the schema's description says what is allowed.
+  const description = (error.parentSchema as { description?: string } | undefined)?.description
+  if (error.keyword === 'pattern' && description) return `${where} is not allowed: ${description}`
   return `${where} ${error.message ?? 'is invalid'}`
 }

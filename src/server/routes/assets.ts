@@ -7,6 +7,7 @@ import { CmsError } from '../../core/errors.ts'
 import { defineRoutes } from '../route.ts'
 import { readJsonBody } from '../body.ts'
 import { limitText } from '../../service/asset-files.ts'
+import { READ_NOFOLLOW } from '../../storage/contained.ts'
 import { receiveMultipart } from '../../service/asset-upload.ts'
 import { toAssetJson } from '../../service/asset-view.ts'
 import {
@@ -172,7 +173,8 @@ function fileStream(path: string, start: number, end: number): ReadableStream<Ui
   let handle: Awaited<ReturnType<typeof open>> | undefined
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      handle ??= await open(path, 'r')
+      // O_NOFOLLOW: a link swapped in after the checks is still not followed.
+      handle ??= await open(path, READ_NOFOLLOW)
       const want = Math.min(256 * 1024, end - position + 1)
       const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
       if (bytesRead === 0) {
