@@ -6,7 +6,8 @@ import { fieldMessage } from './messages.ts'
 /** Field problems keyed like the API's 422: `data.<field>`, `data.<group>.0.<child>`, `data.<tags>.1.value`. */
 export type FieldErrors = Record<string, string[]>
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false })
+// ownProperties: a field named `constructor` must not see Object.prototype.constructor.
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, ownProperties: true })
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 ajv.addFormat('uuid', UUID_RE)

@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
 const schemaDir = new URL('../../schemas/', import.meta.url)
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, ownProperties: true })
 const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {
