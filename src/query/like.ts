@@ -24,13 +24,15 @@ export function likeMatcher(pattern: string): (text: string) => boolean {
   return (text) => {
     let pos = matchAt(first, text, 0)
     if (pos < 0) return false
+    // Both anchored ends first: most texts fail there, before any search.
+    const start = backCodePoints(text, text.length, last.codePoints)
+    if (start < pos || matchAt(last, text, start) !== text.length) return false
     for (const segment of middle) {
       const found = findFrom(segment, text, pos)
-      if (found < 0) return false
+      if (found < 0 || found > start) return false
       pos = found
     }
-    const start = backCodePoints(text, text.length, last.codePoints)
-    return start >= pos && matchAt(last, text, start) === text.length
+    return true
   }
 }
 
