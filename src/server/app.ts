@@ -64,7 +64,8 @@ export const fastReads = new WeakMap<H3, FastRead>()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split('/').filter(Boolean)
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i])
+  // Empty segments count: `//webhooks` is no route (404), not `/webhooks` with a wrong method.
+  const a = pattern.split('/')
+  const b = path.split('/')
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? b[i] !== '' : seg === b[i]))
 }

@@ -6,6 +6,7 @@ import { prepareInput, type InputMode } from '../schema/validate-entry.ts'
 import type { FieldErrors } from '../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './entry-checks.ts'
 import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
+import { own } from '../core/own.ts'
 import {
   event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
@@ -101,7 +102,7 @@ function merge(index: ReturnType<typeof requireCollection>, current: FieldValues
   const out: FieldValues = mode === 'patch' ? { ...current } : {}
   for (const name of passwords) if (current[name] !== undefined && values[name] === undefined) out[name] = current[name]
   for (const name of cleared) if (!passwords.includes(name)) delete out[name]
-  for (const field of index.collection.fields) if (values[field.name] !== undefined) out[field.name] = values[field.name]
+  for (const field of index.collection.fields) if (own(values, field.name) !== undefined) out[field.name] = own(values, field.name)
   return out
 }
 
@@ -122,7 +123,7 @@ function precheck(ctx: AppContext, index: ReturnType<typeof requireCollection>, 
 function normalizedTop(index: ReturnType<typeof requireCollection>, data: Record<string, unknown>): FieldValues {
   const out: FieldValues = {}
   for (const field of index.collection.fields) {
-    const v = data[field.name]
+    const v = own(data, field.name)
     if (v === undefined || v === null || v === '') continue
     if (field.type === 'relation' || field.type === 'media') {
       const list = (Array.isArray(v) ? v : [v]).map((r) => (r && typeof r === 'object' ? (r as { uuid?: unknown }).uuid : typeof r === 'string' ? r.toLowerCase() : r))

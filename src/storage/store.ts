@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { assertContained } from './contained.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
@@ -153,6 +154,7 @@ export class ContentStore {
 
   async listVersions(slug: string, uuid: string): Promise<VersionRecord[]> {
     const dir = this.layout.versionDir(slug, uuid)
+    assertContained(this.layout.root, join(dir, '1.json'), 'read')
     const names = (await listDir(dir)).filter((n) => /^[1-9]\d*\.json$/.test(n))
     const read = await mapLimit(names, 16, (name) => readChecked(join(dir, name), `versions/${slug}/${uuid}/${name}`, 'version'))
     const versions: VersionRecord[] = []
@@ -161,6 +163,7 @@ export class ContentStore {
   }
 
   async readVersion(slug: string, uuid: string, n: number): Promise<VersionRecord | null> {
+    assertContained(this.layout.root, this.layout.version(slug, uuid, n), 'read')
     const r = await readChecked(this.layout.version(slug, uuid, n), `versions/${slug}/${uuid}/${n}.json`, 'version')
     return r.ok ? toVersionRecord(r.value) : null
   }
@@ -438,6 +441,7 @@ export class ContentStore {
   #write(path: string, render: () => string, options?: WriteOptions, commit?: () => void): Promise<FileStamp> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       const text = render()
       this.#ownWrites.delete(path)
       const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
@@ -453,6 +457,7 @@ export class ContentStore {
   #remove(path: string, commit?: () => void): Promise<void> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       this.#ownWrites.delete(path)
       await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, REMOVED)
