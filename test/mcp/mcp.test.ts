@@ -247,3 +247,51 @@ describe('cms mcp: resources', () => {
     expect(after.fields.map((f: { name: string }) => f.name)).toContain('summary')
   })
 })
+
+describe('cms mcp --url --token: a remote server', () => {
+  it('models a schema, writes entries and uploads through the HTTP API, with the token\'s abilities', async () => {
+    project = await mcpProject()
+    const { ContentStore } = await import('../../src/storage/store.ts')
+    const { createToken } = await import('../../src/service/tokens.ts')
+    const store = await ContentStore.open(project.contentDir, { stateDir: project.stateDir })
+    const { token } = await createToken(store, { name: 'agent', abilities: ['read', 'create', 'update', 'delete', 'admin'] })
+    const { token: reader } = await createToken(store, { name: 'reader', abilities: ['read'] })
+    await store.flush()
+    server = await serve(['--dir', project.contentDir])
+    session = await connectMcp(['--url', server.url, '--token', token, '--project', project.projectId])
+
+    const names = (await session.client.listTools()).tools.map((t) => t.name)
+    expect(names).not.toContain('validate_content') // no local files to check
+
+    const collection = await session.call('create_collection', {
+      name: 'Boats', slug: 'boats',
+      fields: [{ name: 'name', type: 'text', validations: { required: { status: true } } }, { name: 'photo', type: 'media', options: { media: { type: 1 } } }],
+    })
+    expect(collection.isError, JSON.stringify(collection.content)).toBeFalsy()
+    const dup = await session.call('create_collection', { name: 'Boats', slug: 'boats' })
+    expect(dup.isError).toBe(true)
+    expect(dup.structuredContent.errors).toHaveProperty('slug')
+
+    const png = makePng(2, 2)
+    const path = join(project.dir, 'dory.png')
+    await writeFile(path, png)
+    const asset = await session.call('upload_asset', { path, title: 'Dory' })
+    expect(asset.isError, JSON.stringify(asset.content)).toBeFalsy()
+    expect(asset.structuredContent.url).toContain(server.url)
+    const b64 = await session.call('upload_asset', { base64: `data:image/png;base64,${png.toString('base64')}`, filename: 'skiff.png' })
+    expect(b64.isError, JSON.stringify(b64.content)).toBeFalsy()
+
+    const boat = await session.call('create_entry', { collection: 'boats', data: { name: 'Dory', photo: asset.structuredContent.uuid }, state: 'published' })
+    expect(boat.isError, JSON.stringify(boat.content)).toBeFalsy()
+    const res = await fetch(`${server.url}/boats/${boat.structuredContent.data.uuid}`, { headers: { 'project-id': project.projectId } })
+    expect(((await res.json()) as any).data.fields.name).toBe('Dory')
+    const missing = await session.call('create_entry', { collection: 'boats', data: { photo: asset.structuredContent.uuid } })
+    expect(missing.structuredContent).toMatchObject({ status: 422, errors: { 'data.name': expect.any(Array) } })
+
+    await session.close()
+    session = await connectMcp(['--url', server.url, '--token', reader, '--project', project.projectId])
+    const denied = await session.call('create_entry', { collection: 'boats', data: { name: 'Skiff' } })
+    expect(denied.isError).toBe(true)
+    expect(denied.structuredContent.status).toBe(403)
+  })
+})
