@@ -218,6 +218,44 @@ describe('cms mcp: tools', () => {
   })
 })
 
+describe('cms mcp: lifecycle and start-up', () => {
+  it('discards a draft, reverts to a version, unpublishes and deletes for good', async () => {
+    project = await mcpProject()
+    session = await connectMcp(['--dir', project.contentDir])
+    const [uuid] = await seed(session, 1)
+    const text = async (state?: string) => (await session!.call('get_entry', { collection: 'posts', uuid: uuid!, ...(state ? { state } : {}) })).structuredContent?.data?.fields?.title
+
+    await session.call('update_entry', { collection: 'posts', uuid, data: { title: 'Scratch' } })
+    expect(await text('draft')).toBe('Scratch')
+    expect((await session.call('discard_draft', { collection: 'posts', uuid })).isError).toBeFalsy()
+    expect(await text('draft')).toBe('Post 1')
+
+    await session.call('update_entry', { collection: 'posts', uuid, data: { title: 'Second' }, state: 'published' })
+    expect(await text()).toBe('Second')
+    const reverted = await session.call('revert_entry', { collection: 'posts', uuid, version: 1 })
+    expect(reverted.isError, JSON.stringify(reverted.content)).toBeFalsy()
+    expect(await text()).toBe('Post 1')
+    expect((await session.call('list_versions', { collection: 'posts', uuid })).structuredContent.data).toHaveLength(3)
+
+    expect((await session.call('unpublish_entry', { collection: 'posts', uuid })).isError).toBeFalsy()
+    const gone = await session.call('get_entry', { collection: 'posts', uuid })
+    expect(gone).toMatchObject({ isError: true, structuredContent: { status: 404 } })
+
+    expect((await session.call('delete_entry', { collection: 'posts', uuid, force: true })).isError).toBeFalsy()
+    await expect(readFile(entryFile(uuid!), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' })
+    expect((await session.call('restore_entry', { collection: 'posts', uuid })).structuredContent.status).toBe(404)
+  })
+
+  it('refuses to start (exit 2, a message on stderr) when --dir holds no project', async () => {
+    project = await mcpProject()
+    const { cms } = await import('../helpers/cli.ts')
+    const result = await cms(['mcp', '--dir', join(project.dir, 'nowhere')])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/No cms project at .*nowhere/)
+    expect(result.stdout).toBe('')
+  })
+})
+
 describe('cms mcp: resources', () => {
   it('lists and reads the references and each collection\'s schema, and tells subscribers when a schema changes', async () => {
     project = await mcpProject()

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { Option, type Command } from 'commander'
 import { dirOption } from '../options.ts'
+import { CliError, EXIT } from '../output.ts'
 import { addTargetOptions, type TargetOptions } from '../target.ts'
 
 /**
@@ -18,6 +21,11 @@ export function registerMcp(program: Command): void {
       const { readOnly, ...rest } = opts
       const targetOptions: TargetOptions = { ...rest }
       const remote = Boolean(rest.url ?? rest.server)
-      await runMcpStdio(targetOptions, remote ? null : loadConfig({ dir: rest.dir }).contentDir, readOnly === true)
+      const contentDir = remote ? null : loadConfig({ dir: rest.dir }).contentDir
+      // An MCP client shows only stderr and the exit: say plainly when --dir points nowhere.
+      if (contentDir && !existsSync(join(contentDir, 'project.yaml'))) {
+        throw new CliError(`No cms project at ${contentDir} (no project.yaml): pass --dir <content root>, run \`cms init\`, or use --url for a remote server.`, EXIT.cannotRun)
+      }
+      await runMcpStdio(targetOptions, contentDir, readOnly === true)
     })
 }
