@@ -11,6 +11,7 @@ import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
 import { registerMcp } from './commands/mcp.ts'
+import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
@@ -31,6 +32,7 @@ export function createProgram(): Command {
   registerReview(program)
   registerAsset(program)
   registerMcp(program)
+  registerGit(program)
   return program
 }
 

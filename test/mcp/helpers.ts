@@ -26,11 +26,11 @@ export interface McpSession {
 }
 
 /** The SDK's own Client over a real stdio transport to `node bin/cms.mjs mcp <args>`. */
-export async function connectMcp(args: string[]): Promise<McpSession> {
+export async function connectMcp(args: string[], env: Record<string, string> = {}): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CMS_BIN, 'mcp', ...args],
-    env: { ...(process.env as Record<string, string>), API_RATE_LIMIT_PER_MINUTE: '0' },
+    env: { ...(process.env as Record<string, string>), API_RATE_LIMIT_PER_MINUTE: '0', ...env },
     stderr: 'pipe',
   })
   let stderr = ''

@@ -256,6 +256,20 @@ describe('cms mcp: lifecycle and start-up', () => {
   })
 })
 
+describe('cms mcp: git commits', () => {
+  it('with CMS_GIT_COMMIT=1 a write made without a server is one commit of exactly its file', async () => {
+    const { makeGitProject, waitForCommits, filesOf } = await import('../git/helpers.ts')
+    const repo = await makeGitProject()
+    project = { dir: repo.repo, contentDir: repo.contentDir, stateDir: join(repo.repo, '.cms'), projectId: '', cleanup: repo.cleanup }
+    const base = repo.git('rev-parse', 'HEAD')
+    session = await connectMcp(['--dir', repo.contentDir], { CMS_GIT_COMMIT: '1', CMS_GIT_WINDOW_MS: '50' })
+    const created = await session.call('create_entry', { collection: 'articles', data: { title: 'From an agent' } })
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
+    const [commit] = await waitForCommits(repo, base)
+    expect(filesOf(repo, commit!)).toEqual([`A content/entries/articles/${created.structuredContent.data.uuid}.json`])
+  })
+})
+
 describe('cms mcp: resources', () => {
   it('lists and reads the references and each collection\'s schema, and tells subscribers when a schema changes', async () => {
     project = await mcpProject()
