@@ -10,6 +10,7 @@ import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
+import { registerMcp } from './commands/mcp.ts'
 import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
 import { registerEditorUrl } from './commands/editor-url.ts'
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerSchemaCommands(program)
   registerReview(program)
   registerAsset(program)
+  registerMcp(program)
   registerGit(program)
   return program
 }
