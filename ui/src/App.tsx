@@ -16,6 +16,7 @@ const TranslationsScreen = lazy(() => import('./screens/translations/Translation
 const MediaScreen = lazy(() => import('./screens/media/MediaScreen.tsx'))
 const WebhooksScreen = lazy(() => import('./screens/webhooks/WebhooksScreen.tsx'))
 const SchemaScreen = lazy(() => import('./screens/schema/SchemaScreen.tsx'))
+const ChangesScreen = lazy(() => import('./screens/changes/ChangesScreen.tsx'))
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
       { path: 'media', element: page(<MediaScreen />) },
       { path: 'webhooks', element: page(<WebhooksScreen />) },
       { path: 'schema', element: page(<SchemaScreen />) },
+      { path: 'changes', element: page(<ChangesScreen />) },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -41,16 +41,19 @@ export function useLiveEvents(): void {
       const collection = String(d.collection ?? '')
       void qc.invalidateQueries({ queryKey: ['entries', collection] })
       void qc.invalidateQueries({ queryKey: ['overview'] })
+      void qc.invalidateQueries({ queryKey: ['git'] })
       emit({ kind: 'entry', type: String(d.type ?? ''), collection, uuid: String(d.uuid ?? ''), locale: d.locale as string | undefined, source: d.source as string | undefined })
     })
     source.addEventListener('schema', () => {
       void qc.invalidateQueries({ queryKey: ['schema'] })
       void qc.invalidateQueries({ queryKey: ['overview'] })
+      void qc.invalidateQueries({ queryKey: ['git'] })
       emit({ kind: 'schema' })
     })
     source.addEventListener('asset', (e) => {
       const d = parse(e as MessageEvent)
       void qc.invalidateQueries({ queryKey: ['assets'] })
+      void qc.invalidateQueries({ queryKey: ['git'] })
       emit({ kind: 'asset', uuid: d.uuid as string | undefined, type: d.type as string | undefined })
     })
     source.addEventListener('problems', () => {

@@ -2,6 +2,8 @@ import { NavLink, Outlet } from 'react-router'
 import { useSchema } from '../schema.ts'
 import { useSession, useSignedIn } from '../session.tsx'
 import { useLiveEvents } from '../events.ts'
+import { useGitStatus } from '../screens/changes/gitApi.ts'
+import { countChanges } from '../screens/changes/changeItems.ts'
 
 /** The frame of every signed-in screen: navigation on the left, the screen on the right. */
 export function Shell() {
@@ -32,6 +34,7 @@ export function Shell() {
           <li><NavLink to="/media">Media</NavLink></li>
           {can('admin') && <li><NavLink to="/webhooks">Webhooks</NavLink></li>}
           {can('admin') && <li><NavLink to="/schema">Schema</NavLink></li>}
+          {can('admin') && <li><ChangesLink /></li>}
         </ul>
         <div className="sidebar-footer">
           <div className="who">Signed in as <strong>{session.name}</strong></div>
@@ -42,5 +45,17 @@ export function Shell() {
         <Outlet />
       </main>
     </div>
+  )
+}
+
+/** "Changes" with how many changes are saved but not committed (nothing when the content is not in git). */
+function ChangesLink() {
+  const status = useGitStatus()
+  const count = status.data ? countChanges(status.data.files) : 0
+  return (
+    <NavLink to="/changes">
+      Changes
+      {count > 0 && <> <span className="badge badge-changed">{count}<span className="visually-hidden"> not committed</span></span></>}
+    </NavLink>
   )
 }

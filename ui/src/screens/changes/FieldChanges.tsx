@@ -1,0 +1,71 @@
+import type { EntryDiff, FieldChange, Live } from './gitApi.ts'
+
+export const LIVE_TEXT: Record<Live, string> = {
+  'goes-live': 'goes live', 'goes-offline': 'goes offline', 'live-update': 'live update', 'draft-only': 'draft only', none: 'no live change',
+}
+
+const MAX = 400
+
+/** A stored value as a reader sees it: text as is, lists joined, anything else as short JSON. */
+export function valueText(v: unknown): string {
+  if (v === undefined || v === null || v === '') return ''
+  let s: string
+  if (typeof v === 'string') s = v
+  else if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) s = v.join(', ')
+  else s = JSON.stringify(v)
+  return s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s
+}
+
+/** One side of a change: struck through (old) or marked (new); an empty side is just "(empty)". */
+function Side({ v, side }: { v: unknown; side: 'old' | 'new' }) {
+  const s = valueText(v)
+  if (!s) return <span className="git-value git-empty">(empty)</span>
+  return side === 'old' ? <del className="git-value git-old">{s}</del> : <ins className="git-value git-new">{s}</ins>
+}
+
+/** One field: the word diff where the report has one (long text), else old → new. */
+function FieldRow({ change, scope }: { change: FieldChange; scope?: string }) {
+  return (
+    <li className="git-field" data-field={change.field}>
+      <span className="git-field-name">{change.field}{scope && <span className="git-scope"> ({scope})</span>}</span>
+      {change.words ? (
+        <span className="git-words">
+          {change.words.map((p, i) => (p.op === '=' ? <span key={i}>{p.text} </span> : p.op === '-' ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>))}
+        </span>
+      ) : (
+        <span className="git-change">
+          <Side v={change.before} side="old" />
+          <span className="git-arrow" aria-hidden="true">→</span>
+          <span className="visually-hidden"> becomes </span>
+          <Side v={change.after} side="new" />
+        </span>
+      )}
+    </li>
+  )
+}
+
+export function FieldChangeList({ changes, scope }: { changes: FieldChange[]; scope?: string }) {
+  if (changes.length === 0) return null
+  return <ul className="git-fields">{changes.map((c) => <FieldRow key={c.field} change={c} scope={scope} />)}</ul>
+}
+
+/**
+ * An entry's field changes as `cms diff` groups them: what goes live (published snapshot),
+ * then draft-only edits (fields already listed as live are not repeated).
+ */
+export function EntryFieldChanges({ entry }: { entry: EntryDiff }) {
+  const live = new Set(entry.published.map((f) => f.field))
+  const draft = entry.published.length ? entry.draft.filter((f) => !live.has(f.field)) : entry.draft
+  return (
+    <>
+      <FieldChangeList changes={entry.published} scope={entry.published.length ? 'live' : undefined} />
+      <FieldChangeList changes={draft} scope={entry.published.length ? 'draft' : undefined} />
+    </>
+  )
+}
+
+export function KindBadge({ kind }: { kind: 'added' | 'changed' | 'removed' }) {
+  const cls = kind === 'added' ? 'badge-published' : kind === 'removed' ? 'badge-trashed' : 'badge-changed'
+  const text = kind === 'added' ? 'New' : kind === 'removed' ? 'Deleted' : 'Changed'
+  return <span className={`badge ${cls}`}>{text}</span>
+}
