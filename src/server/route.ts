@@ -61,13 +61,22 @@ export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): voi
 }
 
 /**
+ * The git author of a request: the token's name, or the editor session's name when it signed
+ * in with a token; null (the local git identity) for the local admin token and link sessions,
+ * which are the local user.
+ */
+export function gitAuthorOf(ctx: AppContext, principal: Principal): { name: string; email: string } | null {
+  const named = principal.kind === 'token' || (principal.kind === 'session' && principal.via === 'token')
+  return named ? { name: principal.name, email: authorEmail(principal.name, ctx.config.gitEmailDomain) } : null
+}
+
+/**
  * Runs a writing handler in a scope naming its author (the token's name; the local identity
  * for the local admin token), so the commit its files land in is theirs, and answers with
  * `Cms-Git: pending` or `refused; reason="..."` when it wrote something.
  */
 async function withGitScope(ctx: AppContext, event: H3Event, principal: Principal, run: () => unknown): Promise<unknown> {
-  const author = principal.kind === 'token' ? { name: principal.name, email: authorEmail(principal.name, ctx.config.gitEmailDomain) } : null
-  const scope: WriteScope = { author }
+  const scope: WriteScope = { author: gitAuthorOf(ctx, principal) }
   const setHeader = (target: Headers) => {
     const value = gitHeader(scope)
     if (value) target.set('cms-git', value)

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeScan, startEditor, type Editor } from './helpers/editor.ts'
 import { field } from '../helpers/project.ts'
+import { createToken } from '../../src/service/tokens.ts'
 
 /** The Changes screen (issue 16) in Chromium, against a real server whose content is in a real git repository. */
 const template = {
@@ -110,7 +111,8 @@ describe('editor: Changes screen', () => {
     await row(first).waitFor({ state: 'detached' })
     await row(created).waitFor({ state: 'detached' })
     expect(git('rev-parse', 'HEAD^')).toBe(before)
-    expect(git('log', '-1', '--format=%s')).toBe('Spring copy edits [skip ci]')
+    // A link session is the local user: the local git identity is the author.
+    expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe('Local User <local@example.com>|Spring copy edits [skip ci]')
     expect(git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).sort()).toEqual(expected)
     // The unselected change stays uncommitted, on the screen and in git.
     expect(git('status', '--porcelain', '--', 'content')).toBe(` M content/entries/articles/${second}.json`)
@@ -162,6 +164,24 @@ describe('editor: Changes screen', () => {
     await branchShown(page, 'main')
     expect(git('branch', '--show-current')).toBe('main')
     await poll(async () => (await api('GET', `/articles/${second}?state=draft`)).body.data.fields.title).toBe('Second post')
+  })
+
+  it('a session signed in with a token commits as the token’s person', async () => {
+    const { token: personal } = await createToken(ed.server.ctx.store, { name: 'Grace Hopper', abilities: ['*'] })
+    const page = await ed.newPage({ signIn: false })
+    await page.goto(ed.url('/signin'))
+    await page.getByLabel('API token').fill(personal)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    expect((await api('PATCH', `/articles/${first}`, { data: { body: 'Grace was here.' } })).status).toBe(200)
+    await page.goto(ed.url('/changes'))
+    await page.getByRole('checkbox', { name: 'Select First post' }).check()
+    await page.getByLabel('Commit message').fill('Body by Grace')
+    await page.getByRole('button', { name: 'Commit' }).click()
+    await page.locator(`li[data-change="${first}"]`).waitFor({ state: 'detached' })
+    // The new token is a change of its own (tokens.yaml), left uncommitted.
+    await page.locator('li[data-change="tokens.yaml"] label', { hasText: 'API tokens' }).waitFor()
+    expect(git('log', '-1', '--format=%an <%ae>|%cn|%s')).toBe('Grace Hopper <grace-hopper@cms.local>|Local User|Body by Grace')
   })
 
   it('says so when the content is not in a git work tree', async () => {

@@ -1,10 +1,7 @@
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
+import { defineRoutes, gitAuthorOf } from '../route.ts'
 import { readJsonBody } from '../body.ts'
-import type { Principal } from '../guard.ts'
-import { authorEmail } from '../../git/message.ts'
-import type { Author } from '../../git/commit.ts'
 import {
   branchState, commitSelection, guardedStatus, compareWith, createBranch, discardSelection, listBranches, switchBranch,
 } from '../../git/changes.ts'
@@ -25,7 +22,7 @@ export function registerGitRoutes(app: H3, ctx: AppContext): void {
     },
     {
       method: 'POST', path: '/_admin/api/git/commit', ability: 'admin', token: 'always', summary: 'Commit chosen changes (`files` paths and/or `entries` uuids) with a `message`; the author is the caller',
-      handler: async (event, principal) => json(201, await commitSelection(ctx, await readJsonBody(event, ctx), authorOf(ctx, principal))),
+      handler: async (event, principal) => json(201, await commitSelection(ctx, await readJsonBody(event, ctx), gitAuthorOf(ctx, principal))),
     },
     {
       method: 'POST', path: '/_admin/api/git/discard', ability: 'admin', token: 'always', summary: 'Discard chosen changes (`files` and/or `entries`): restore them from HEAD; new files are removed',
@@ -52,10 +49,6 @@ export function registerGitRoutes(app: H3, ctx: AppContext): void {
       handler: (event: H3Event) => compareWith(ctx, event.url.searchParams.get('base')),
     },
   ])
-}
-
-function authorOf(ctx: AppContext, principal: Principal): Author | null {
-  return principal.kind === 'token' ? { name: principal.name, email: authorEmail(principal.name, ctx.config.gitEmailDomain) } : null
 }
 
 const json = (status: number, body: unknown): Response =>

@@ -108,6 +108,9 @@ function Uncommitted({ status }: { status: GitStatus }) {
   return (
     <>
       {status.blocked && <Notice tone="warning">Commits are refused now: {status.blocked}. Your saves are kept; commit them once git is back on a branch with nothing in progress.</Notice>}
+      {status.last_refusal && items.length > 0 && (!status.last_commit || status.last_commit.at < status.last_refusal.at) && (
+        <Notice tone="warning">The last automatic commit was refused: {status.last_refusal.reason}. Those saves are listed below; commit them when git allows it.</Notice>
+      )}
       {status.auto_commit && (
         <p className="muted">
           Saves are committed automatically{status.pending > 0 ? ` (${status.pending} ${status.pending === 1 ? 'file' : 'files'} waiting for the next commit)` : ''}. What is listed here was not committed: commit or discard it.

@@ -3,14 +3,16 @@ import { EntryFieldChanges, FieldChangeList, KindBadge, LIVE_TEXT } from './Fiel
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
+/** The `cms diff` summary line, leaving out what is zero. */
 export function summaryText(r: DiffReport): string {
   const s = r.summary
-  return [
-    `${s.added} added, ${s.changed} changed, ${s.removed} removed`,
-    `${s.goes_live} ${s.goes_live === 1 ? 'goes' : 'go'} live, ${plural(s.live_updates, 'live update')}, ${s.goes_offline} ${s.goes_offline === 1 ? 'goes' : 'go'} offline, ${s.draft_only} draft only`,
-    plural(s.schema_changes, 'schema change'),
-    plural(s.webhook_changes, 'webhook change'),
-  ].join(' · ')
+  const parts = [
+    s.added && `${s.added} added`, s.changed && `${s.changed} changed`, s.removed && `${s.removed} removed`,
+    s.goes_live && `${s.goes_live} ${s.goes_live === 1 ? 'goes' : 'go'} live`, s.live_updates && plural(s.live_updates, 'live update'),
+    s.goes_offline && `${s.goes_offline} ${s.goes_offline === 1 ? 'goes' : 'go'} offline`, s.draft_only && `${s.draft_only} draft only`,
+    s.schema_changes && plural(s.schema_changes, 'schema change'), s.webhook_changes && plural(s.webhook_changes, 'webhook change'),
+  ].filter(Boolean)
+  return parts.join(' · ')
 }
 
 const isEmpty = (r: DiffReport) => r.collections.length === 0 && r.project.length === 0 && r.webhooks.length === 0

@@ -37,6 +37,7 @@ export function changeItems(status: GitStatus): ChangeItem[] {
 
 function fileLabel(path: string, collectionName: string | undefined): string {
   if (path === 'project.yaml') return 'Project settings'
+  if (path === 'tokens.yaml') return 'API tokens'
   const collection = /^collections\/([^/]+)\.yaml$/.exec(path)?.[1]
   if (collection) return `Schema of ${collectionName ?? collection}`
   if (/^assets\/[^/]+\.yaml$/.test(path)) return 'Media details'

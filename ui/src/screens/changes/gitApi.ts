@@ -35,8 +35,8 @@ export interface GitStatus {
   markdown: string
   auto_commit: boolean
   pending: number
-  last_refusal: unknown
-  last_commit: unknown
+  last_refusal: { reason: string; at: string; files: string[] } | null
+  last_commit: { commit: string; branch: string; files: number; at: string } | null
 }
 export interface Branches { current: string | null; branches: Array<{ name: string; commit: string; current: boolean }> }
 export interface Compare { base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string }
