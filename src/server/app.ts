@@ -12,6 +12,7 @@ import { registerAssetRoutes } from './routes/assets.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
+import { stripApiPrefix } from './api-prefix.ts'
 
 /**
  * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
@@ -20,6 +21,7 @@ import { createFastRead, type FastRead } from './fast-read.ts'
 export function createApp(ctx: AppContext): H3 {
   const app = new H3({
     silent: true,
+    onRequest: stripApiPrefix,
     onError: (error) => toErrorResponse(error.cause instanceof Error ? error.cause : error),
   })
   const limiter = createRateLimiter()
