@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
-import { startServer, type ServerHandle } from './listen.ts'
+import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
 import { acquireLock, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
@@ -15,6 +15,8 @@ export interface RunOptions {
   config?: ResolvedConfig
   onProgress?: (p: LoadProgress) => void
   onWarning?: (message: string) => void
+  /** Called once per answered request (the request log of `cms serve`). */
+  onResponse?: (record: RequestRecord) => void
 }
 
 export interface RunningServer {
@@ -40,7 +42,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   if (!options.readOnly) {
     const lock = await acquireLock(config.stateDir, info)
     if (!lock.ok) {
-      throw new CmsError('conflict', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
+      throw new CmsError('storage', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
     }
     if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer running`)
   }
@@ -53,7 +55,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     const loadMs = Date.now() - started
     for (const hook of serverStartHooks) await hook(ctx)
     const app = createApp(ctx)
-    const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}) })
+    const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
     const running = ctx
     let stopping: Promise<void> | undefined
