@@ -24,8 +24,6 @@ export type Target = { kind: 'remote'; api: ApiClient } | { kind: 'local'; ctx: 
 
 export interface TargetOptions {
   dir?: string
-  /** Server URL when the command's own `--url` means something else (e.g. `cms webhook add --url`). */
-  server?: string
   url?: string
   token?: string
   project?: string
@@ -34,16 +32,16 @@ export interface TargetOptions {
 }
 
 /**
- * Adds `--url`, `--token`, `--project` to a command that can talk to a server. A command
- * whose own `--url` means something else (a webhook's target) gets `--server <url>` instead.
+ * Adds `--url` (the server, on every command), `--token`, `--project` to a command that can
+ * talk to a server, and `--no-deliver` to those that change content (`writes`).
  */
-export function addTargetOptions(command: Command): Command {
-  const urlTaken = command.options.some((o) => o.long === '--url')
-  return command
-    .addOption(new Option(urlTaken ? '--server <url>' : '--url <url>', 'send to a running server at this URL').env('CMS_URL'))
+export function addTargetOptions(command: Command, options: { writes?: boolean } = {}): Command {
+  command
+    .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
     .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
     .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
-    .addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  if (options.writes !== false) command.addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  return command
 }
 
 /** Hooks run after a local (no server) command, before the store closes: e.g. deliver webhooks. */
@@ -51,7 +49,7 @@ export const localExitHooks: Array<(ctx: AppContext) => Promise<void>> = []
 
 export async function withTarget<T>(options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
   const config = loadConfig({ dir: options.dir })
-  const serverUrl = options.server ?? options.url
+  const serverUrl = options.url
   if (serverUrl) {
     const projectId = options.project ?? (await readProjectId(config.contentDir))
     if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)

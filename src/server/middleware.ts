@@ -7,6 +7,7 @@ import { corsHeaders, isPreflight, preflight } from './cors.ts'
 import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import { reloadConfigOnSignal } from './reload.ts'
+import { isLoopbackAddress } from '../core/loopback.ts'
 
 /**
  * Cross-cutting request handling, registered before any route: CORS (preflights answered
@@ -58,16 +59,9 @@ export function countRequest(ctx: AppContext, limiter: RateLimiter, credential: 
   const limit = ctx.config.rateLimitPerMinute
   if (limit <= 0 || credential.kind === 'local-admin') return null
   // A site build on the same machine makes hundreds of reads a minute: not limited unless asked.
-  if (!ctx.config.rateLimitExplicit && isLoopbackAddress(ip)) return null
+  if (!ctx.config.rateLimitExplicit && ip !== undefined && isLoopbackAddress(ip)) return null
   const key = credential.kind === 'token' ? credential.key : `ip:${ip ?? 'unknown'}`
   return withRateHeaders(limiter.hit(key, limit, ctx.config.rateLimitWindowMs), headers)
-}
-
-/** 127.0.0.0/8 and ::1, also in their IPv4-mapped form. */
-export function isLoopbackAddress(ip: string | undefined): boolean {
-  if (!ip) return false
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
-  return v4.startsWith('127.') || ip === '::1'
 }
 
 function withRateHeaders(decision: RateDecision, headers: Record<string, string>): RateDecision {

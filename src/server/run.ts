@@ -6,6 +6,8 @@ import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
 import { acquireLock, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
+import { receiverRules } from '../webhooks/local-receivers.ts'
+import { isLoopbackHost } from '../core/loopback.ts'
 
 export interface RunOptions {
   dir?: string
@@ -52,6 +54,8 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     ctx = await createContext({ config, watch: true, source: 'api', ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
     ctx.localAdminToken = token
     ctx.readOnly = options.readOnly === true
+    // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
+    if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
     for (const hook of serverStartHooks) await hook(ctx)
     const app = createApp(ctx)

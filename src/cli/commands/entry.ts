@@ -44,7 +44,7 @@ export function registerEntry(program: Command): void {
       })
   }
 
-  command(entry, 'list', '<collection>', 'list entries (the API query language: --where, --state, --locale, --query)')
+  command(entry, 'list', '<collection>', 'list entries (the API query language: --where, --state, --locale, --query)', false)
     .option('--where <field=value...>', 'equality filter; repeat for more (AND)')
     .option('--state <state>', 'published (default), draft, only_draft')
     .option('--locale <code>', 'only this locale')
@@ -69,7 +69,7 @@ export function registerEntry(program: Command): void {
       for (const e of (Array.isArray(list) ? list : [list]) as Entry[]) process.stdout.write(`${line(e)}\n`)
     })
 
-  command(entry, 'get', '<collection> <uuid>', 'show one entry').option('--state <state>', 'published (default) or draft').option('--locale <code>', 'translation in this locale')
+  command(entry, 'get', '<collection> <uuid>', 'show one entry', false).option('--state <state>', 'published (default) or draft').option('--locale <code>', 'translation in this locale')
     .action(async (slug: string, uuid: string, opts: Opts & { state?: string; locale?: string }) => {
       const params = new URLSearchParams()
       if (opts.state) params.set('state', opts.state)
@@ -103,7 +103,7 @@ export function registerEntry(program: Command): void {
       done(opts, result, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
     })
 
-  command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot')
+  command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
       const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
@@ -125,8 +125,8 @@ export function registerEntry(program: Command): void {
 
 interface Entry { uuid: string; locale: string; published_at: string | null; fields: Record<string, unknown> }
 
-function command(parent: Command, name: string, args: string, description: string): Command {
-  return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()))
+function command(parent: Command, name: string, args: string, description: string, writes = true): Command {
+  return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })
 }
 
 function done(opts: Opts, result: unknown, message: string): void {
