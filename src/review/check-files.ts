@@ -91,7 +91,7 @@ export class FileChecker {
     const r = readChecked(abs, rel, kind)
     if (!r.ok) {
       const p = r.problem
-      report({ file: rel, rule: p.line ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
+      report({ file: rel, rule: /^(?:JSON|YAML) syntax error/.test(p.message) ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
       return
     }
     const value = r.value

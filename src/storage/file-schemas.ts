@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
 const schemaDir = new URL('../../schemas/', import.meta.url)
-const ajv = new Ajv({ allErrors: true, strict: false })
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
 const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {
@@ -22,19 +22,63 @@ function validatorFor(kind: FileKind): ValidateFunction {
   return validate
 }
 
-/** Problems of `value` against the schema of `kind`, as readable sentences; empty when valid. */
-export function checkFile(kind: FileKind, value: unknown): string[] {
-  const validate = validatorFor(kind)
-  if (validate(value)) return []
-  return (validate.errors ?? []).map(describe)
+/** A schema problem: a sentence, and the path (keys and indexes) of the value at fault. */
+export interface SchemaProblem {
+  message: string
+  path: Array<string | number>
 }
 
-function describe(error: ErrorObject): string {
-  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'the top level'
-  if (error.keyword === 'additionalProperties') {
-    return `unknown key "${(error.params as { additionalProperty: string }).additionalProperty}" at ${where}`
+/** Problems of `value` against the schema of `kind`, as readable sentences; empty when valid. */
+export function checkFile(kind: FileKind, value: unknown): string[] {
+  return checkFileProblems(kind, value).map((p) => p.message)
+}
+
+export function checkFileProblems(kind: FileKind, value: unknown): SchemaProblem[] {
+  const validate = validatorFor(kind)
+  if (validate(value)) return []
+  const seen = new Set<string>()
+  const out: SchemaProblem[] = []
+  for (const error of validate.errors ?? []) {
+    const problem = describe(error)
+    // `anyOf`/`oneOf` repeat the same fault once per branch: one sentence is enough.
+    if (problem && !seen.has(problem.message)) {
+      seen.add(problem.message)
+      out.push(problem)
+    }
   }
-  if (error.keyword === 'required') return `missing key "${(error.params as { missingProperty: string }).missingProperty}" at ${where}`
-  if (error.keyword === 'enum') return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
-  return `${where} ${error.message ?? 'is invalid'}`
+  return out
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false', null: 'null', object: 'a mapping of keys', array: 'a list',
+}
+
+function describe(error: ErrorObject): SchemaProblem | null {
+  const path = error.instancePath ? error.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : []
+  const where = path.length ? path.join('.') : 'the file'
+  const got = error.data === undefined ? '' : ` (got ${short(error.data)})`
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = (error.params as { additionalProperty: string }).additionalProperty
+      return { message: `unknown key "${key}"${path.length ? ` in ${where}` : ''}`, path: [...path, key] }
+    }
+    case 'required':
+      return { message: `${where} is missing the key "${(error.params as { missingProperty: string }).missingProperty}"`, path }
+    case 'enum':
+      return { message: `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}${got}`, path }
+    case 'type': {
+      const types = String((error.params as { type: string | string[] }).type).split(',')
+      return { message: `${where} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${got}`, path }
+    }
+    case 'anyOf': case 'oneOf':
+      // Its branches were reported one by one.
+      return null
+    default:
+      return { message: `${where} ${error.message ?? 'is invalid'}${got}`, path }
+  }
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }

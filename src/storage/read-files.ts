@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkFile, type FileKind } from './file-schemas.ts'
+import { checkFileProblems, type FileKind } from './file-schemas.ts'
+import { lineOfPath } from './line-of-path.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
 
 /** A file that could not be used, with what is wrong and where. */
@@ -51,8 +52,11 @@ export function parseChecked(text: string, rel: string, kind: FileKind): ReadRes
     return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
   }
   if (value === null || value === undefined) value = {}
-  const problems = checkFile(kind, value)
-  if (problems.length > 0) return { ok: false, problem: { file: rel, message: problems.join('; ') } }
+  const problems = checkFileProblems(kind, value)
+  if (problems.length > 0) {
+    const line = lineOfPath(text, problems[0]!.path, rel.endsWith('.json'))
+    return { ok: false, problem: { file: rel, message: problems.map((p) => p.message).join('; '), ...(line ? { line } : {}) } }
+  }
   return { ok: true, value: value as Record<string, unknown>, text }
 }
 

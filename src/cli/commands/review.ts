@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
+import { requireContentRoot } from '../content-root.ts'
 
 /**
  * Content review for pull requests: `cms validate`, `cms fmt`, `cms diff`. None of them
@@ -18,6 +19,7 @@ export function registerReview(program: Command): void {
       const { validateTree } = await import('../../review/validate.ts')
       const { formatValidateReport } = await import('../../review/format-problems.ts')
       const root = resolveContentDir({ dir: opts.dir })
+      await requireContentRoot(root)
       const report = await validateTree(root).catch((error: unknown) => {
         throw new CliError((error as Error).message, (error as { cannotRun?: boolean }).cannotRun ? EXIT.cannotRun : EXIT.cannotRun)
       })
@@ -35,6 +37,7 @@ export function registerReview(program: Command): void {
       const { resolveContentDir } = await import('../../config.ts')
       const { formatTree } = await import('../../review/fmt.ts')
       const root = resolveContentDir({ dir: opts.dir })
+      await requireContentRoot(root)
       const report = await formatTree(root, { check: opts.check === true }).catch((error: unknown) => {
         throw new CliError((error as Error).message, EXIT.cannotRun)
       })
