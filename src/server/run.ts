@@ -3,7 +3,7 @@ import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
 import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
-import { acquireLock, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
+import { acquireLock, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
@@ -40,13 +40,14 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
     pid: process.pid, port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
+    process_start: ownProcessStart(),
   }
   if (!options.readOnly) {
     const lock = await acquireLock(config.stateDir, info)
     if (!lock.ok) {
       throw new CmsError('storage', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
     }
-    if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer running`)
+    if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer a cms server`)
   }
   const started = Date.now()
   let ctx: AppContext | undefined

@@ -1,4 +1,5 @@
 import { open, readFile, rm, mkdir, writeFile, chmod } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** What `.cms/server.json` records about a running server. */
@@ -11,7 +12,16 @@ export interface ServerInfo {
   token: string | null
   content_dir: string
   started_at: string
+  /**
+   * Identity of the holder process (boot id and start time, from /proc): after a container
+   * restart its pid may belong to another process, which must not count as the holder.
+   * null where the platform does not tell.
+   */
+  process_start?: string | null
 }
+
+/** This process's identity, for `ServerInfo.process_start`. */
+export const ownProcessStart = (): string | null => processStart(process.pid)
 
 export const serverInfoPath = (stateDir: string): string => join(stateDir, 'server.json')
 
@@ -19,7 +29,7 @@ export const serverInfoPath = (stateDir: string): string => join(stateDir, 'serv
 export async function readServerInfo(stateDir: string): Promise<ServerInfo | null> {
   try {
     const info = JSON.parse(await readFile(serverInfoPath(stateDir), 'utf8')) as ServerInfo
-    return isAlive(info.pid) ? info : null
+    return isHolder(info) ? info : null
   } catch {
     return null
   }
@@ -49,7 +59,7 @@ export async function acquireLock(stateDir: string, info: ServerInfo): Promise<L
     } catch {
       holder = null // torn or empty: treat as stale
     }
-    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) return { ok: false, holder }
+    if (holder && holder.pid !== process.pid && isHolder(holder)) return { ok: false, holder }
     await rm(path, { force: true })
     if (attempt === 0 && holder) {
       const result = await acquireLock(stateDir, info)
@@ -74,6 +84,30 @@ export async function releaseLock(stateDir: string): Promise<void> {
     return
   }
   await rm(path, { force: true })
+}
+
+/** Whether the process a lock names is still the one that wrote it. */
+function isHolder(info: ServerInfo): boolean {
+  if (!isAlive(info.pid)) return false
+  if (!info.process_start) return true
+  const now = processStart(info.pid)
+  return now === null || now === info.process_start
+}
+
+/** `<boot id>:<start time in clock ticks>` of a process on Linux; null elsewhere or when unreadable. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces and parentheses): starttime is the 20th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const start = fields[19]
+    if (!start) return null
+    let boot = ''
+    try { boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() } catch { /* identity by start time alone */ }
+    return `${boot}:${start}`
+  } catch {
+    return null
+  }
 }
 
 function isAlive(pid: number): boolean {
