@@ -44,7 +44,7 @@ describe('cms entry in a CI script (no TTY)', () => {
     expect(listed.code).toBe(0)
     expect(listed.json.map((e: { uuid: string }) => e.uuid)).toContain(uuid)
 
-    const patched = cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published'], JSON.stringify({ title: 'From CI, v2' }))
+    const patched = cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published', '--data', '-'], JSON.stringify({ title: 'From CI, v2' }))
     expect(patched.code).toBe(0)
     const versions = cms(['entry', 'versions', 'articles', uuid, '--json'])
     expect(versions.json.map((v: { version_number: number }) => v.version_number)).toEqual([2, 1])

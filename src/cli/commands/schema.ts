@@ -123,9 +123,9 @@ export function registerSchemaCommands(program: Command): void {
     })
 
   command(collection, 'remove <slug>', 'delete a collection with all its entries and versions')
-    .option('--yes', 'confirm: the entries go with it')
-    .action(async (slug: string, opts: Opts & { yes?: boolean }) => {
-      if (!opts.yes) throw new CliError(`Removing "${slug}" deletes all its entries and versions. Pass --yes to confirm.`, EXIT.problem)
+    .option('--force', 'confirm: the entries go with it')
+    .action(async (slug: string, opts: Opts) => {
+      if (!opts.force) throw new CliError(`Removing "${slug}" deletes all its entries and versions. Pass --force to confirm.`, EXIT.problem)
       const body = { slug }
       await withTarget(opts, (t) => call(t, 'DELETE', `/collections/${encodeURIComponent(slug)}`, body, async (ctx) => (await admin()).deleteCollection(ctx, slug, body)))
       out(opts, { message: `Collection ${slug} removed.` }, `Removed collection ${slug}`)
