@@ -6,6 +6,7 @@ import { readServerInfo } from '../storage/lock.ts'
 import { createContext, type AppContext } from '../context.ts'
 import { parseYaml } from '../storage/codec.ts'
 import { CliError, EXIT } from './output.ts'
+import { requireContentRoot } from './content-root.ts'
 
 /** The HTTP API of a running server, as CLI commands call it. */
 export interface ApiClient {
@@ -51,6 +52,7 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
   const config = loadConfig({ dir: options.dir })
   const serverUrl = options.url
   if (serverUrl) {
+    checkServerUrl(serverUrl)
     const projectId = options.project ?? (await readProjectId(config.contentDir))
     if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)
     return fn({ kind: 'remote', api: createApiClient(serverUrl, projectId, options.token) })
@@ -60,6 +62,7 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     const projectId = await readProjectId(config.contentDir)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
+  await requireContentRoot(config.contentDir)
   const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
   try {
     const result = await fn({ kind: 'local', ctx })
@@ -88,10 +91,29 @@ export function createApiClient(url: string, projectId: string, token?: string):
       return ofetch<T>(`${base}${path}`, init).catch((error: unknown) => {
         const e = error as { data?: unknown; status?: number; message?: string }
         if (e.data && typeof e.data === 'object') throw Object.assign(new Error((e.data as { message?: string }).message ?? 'request failed'), { data: e.data, status: e.status })
-        throw new CliError(`Cannot reach ${base}: ${e.message ?? String(error)}`, EXIT.cannotRun)
+        throw new CliError(`Cannot reach the server at ${base}: ${unreachable(error)}.`, EXIT.cannotRun)
       })
     },
   }
+}
+
+/** `--url` must be an http(s) URL; said before any request rather than as fetch's own words. */
+export function checkServerUrl(url: string): void {
+  let parsed: URL | null = null
+  try { parsed = new URL(url) } catch { /* below */ }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new CliError(`--url ${JSON.stringify(url)} is not a server URL: expected http://host:port (as \`cms serve\` prints it).`, EXIT.cannotRun)
+  }
+}
+
+function unreachable(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; cause?: { code?: string; message?: string } } }).cause
+  const code = cause?.code ?? cause?.cause?.code
+  if (code === 'ECONNREFUSED') return 'connection refused (is `cms serve` running there?)'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host'
+  if (code === 'ETIMEDOUT' || (error as { name?: string }).name === 'TimeoutError') return 'no answer in time'
+  if (code === 'ECONNRESET') return 'the connection was reset'
+  return cause?.cause?.message ? `no answer (${cause.cause.message})` : 'no answer'
 }
 
 async function readProjectId(contentDir: string): Promise<string | null> {

@@ -26,7 +26,7 @@ export async function readChecked(path: string, rel: string, kind: FileKind): Pr
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read it: ${readError(code)}` } }
   }
   return parseChecked(text, rel, kind)
 }
@@ -38,7 +38,7 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
     text = readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read it: ${readError(code)}` } }
   }
   return parseChecked(text, rel, kind)
 }
@@ -58,6 +58,17 @@ export function parseChecked(text: string, rel: string, kind: FileKind): ReadRes
     return { ok: false, problem: { file: rel, message: problems.map((p) => p.message).join('; '), ...(line ? { line } : {}) } }
   }
   return { ok: true, value: value as Record<string, unknown>, text }
+}
+
+/** A read failure in words (not `ENOTDIR`). */
+export function readError(code: string | undefined): string {
+  switch (code) {
+    case 'EACCES': case 'EPERM': return 'permission denied'
+    case 'ENOTDIR': return 'a folder on its path is a file'
+    case 'EISDIR': return 'it is a folder'
+    case 'EMFILE': case 'ENFILE': return 'too many open files'
+    default: return code ?? 'unknown error'
+  }
 }
 
 /** Names in a directory; a missing directory is empty. */

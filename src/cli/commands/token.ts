@@ -1,3 +1,4 @@
+import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
@@ -71,6 +72,8 @@ export function registerToken(program: Command): void {
 /** Opens the store directly (never through a running server: token secrets stay off the wire). */
 async function withStore<T>(opts: Opts, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
+  const { resolveContentDir } = await import('../../config.ts')
+  await requireContentRoot(resolveContentDir({ dir: opts.dir }))
   const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
   try {
     return await fn(ctx)
