@@ -121,7 +121,7 @@ export function registerAsset(program: Command): void {
         const { deleteAsset } = await import('../../service/assets.ts')
         return { success: true, ...(await deleteAsset(t.ctx, uuid, { force: opts.force === true })) }
       })
-      if (opts.json) printJson(result)
+      if (opts.json) printJson({ deleted: uuid, ...result })
       else process.stdout.write(`${result.message}\n`)
     })
 }

@@ -121,7 +121,7 @@ export function registerEntry(program: Command): void {
       const result = await withTarget(opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
         : import('../../service/entries.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
-      done(opts, result, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
+      done(opts, { deleted: uuid, ...result }, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
     })
 
   command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)

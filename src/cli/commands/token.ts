@@ -64,7 +64,7 @@ export function registerToken(program: Command): void {
     .action(async (name: string, opts: Opts) => {
       const { revokeToken } = await import('../../service/tokens.ts')
       const revoked = await withStore(opts, (ctx) => revokeToken(ctx.store, name))
-      if (opts.json) printJson({ revoked })
+      if (opts.json) printJson({ deleted: revoked.name, message: `Revoked token "${revoked.name}".`, token: revoked })
       else process.stdout.write(`Revoked token "${revoked.name}" (…${revoked.last4}).\n`)
     })
 }

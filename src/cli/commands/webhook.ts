@@ -113,7 +113,7 @@ export function registerWebhook(program: Command): void {
       await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request('DELETE', `/webhooks/${encodeURIComponent(uuid)}`)
         : (await import('../../service/webhooks.ts')).deleteWebhook(t.ctx, uuid))
-      if (opts.json) printJson({ deleted: uuid })
+      if (opts.json) printJson({ deleted: uuid, message: `Removed webhook ${uuid}.` })
       else process.stdout.write(`Removed webhook ${uuid}.\n`)
     })
 
