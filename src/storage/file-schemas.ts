@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { ajv } from '../schema/ajv.ts'
 
 /**
  * JSON Schemas for every kind of file under `content/`, shipped in `schemas/` so editors
@@ -9,7 +10,6 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
 const schemaDir = new URL('../../schemas/', import.meta.url)
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
 const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {
@@ -39,7 +39,7 @@ export function checkFileProblems(kind: FileKind, value: unknown): SchemaProblem
   const seen = new Set<string>()
   const out: SchemaProblem[] = []
   for (const error of validate.errors ?? []) {
-    const problem = describe(error)
+    const problem = describe(error, value)
     // `anyOf`/`oneOf` repeat the same fault once per branch: one sentence is enough.
     if (problem && !seen.has(problem.message)) {
       seen.add(problem.message)
@@ -53,10 +53,11 @@ const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false', null: 'null', object: 'a mapping of keys', array: 'a list',
 }
 
-function describe(error: ErrorObject): SchemaProblem | null {
+function describe(error: ErrorObject, root: unknown): SchemaProblem | null {
   const path = error.instancePath ? error.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : []
   const where = path.length ? path.join('.') : 'the file'
-  const got = error.data === undefined ? '' : ` (got ${short(error.data)})`
+  const found = valueAt(root, path)
+  const got = found === undefined ? '' : ` (got ${short(found)})`
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = (error.params as { additionalProperty: string }).additionalProperty
@@ -76,6 +77,15 @@ function describe(error: ErrorObject): SchemaProblem | null {
     default:
       return { message: `${where} ${error.message ?? 'is invalid'}${got}`, path }
   }
+}
+
+function valueAt(root: unknown, path: Array<string | number>): unknown {
+  let at = root
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined
+    at = (at as Record<string | number, unknown>)[key]
+  }
+  return at
 }
 
 function short(value: unknown): string {
