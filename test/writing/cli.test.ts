@@ -58,9 +58,9 @@ describe('cms entry in a CI script (no TTY)', () => {
     expect(human.stderr).toContain('data.slug: The Slug has already been taken.')
 
     expect(cms(['entry', 'create', 'nope', '--data', '{}']).code).toBe(1)
-    expect(cms(['entry', 'create', 'articles']).code).toBe(1) // no data on an empty stdin
+    expect(cms(['entry', 'create', 'articles']).code).toBe(2) // no --data: a usage error (stdin is read only with --data -)
     const deleted = cms(['entry', 'delete', 'articles', uuid, '--json'])
-    expect(deleted.json).toEqual({ message: 'Content deleted.' })
+    expect(deleted.json).toEqual({ deleted: uuid, message: 'Content deleted.' })
     expect(cms(['entry', 'restore', 'articles', uuid, '--json']).code).toBe(0)
   })
 })
