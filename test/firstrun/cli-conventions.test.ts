@@ -48,6 +48,9 @@ describe('exit codes: 0 done, 1 content or input, 2 could not run (usage errors 
     expect((await cms(['webhook', 'list', '--help'])).stdout).not.toContain('--no-deliver')
     expect((await cms(['entry', 'list', '--help'])).stdout).not.toContain('--no-deliver')
     expect((await cms(['entry', 'create', '--help'])).stdout).toContain('--no-deliver')
+    for (const read of [['asset', 'list'], ['asset', 'show'], ['collection', 'list'], ['collection', 'show'], ['webhook', 'logs'], ['webhook', 'test']]) {
+      expect((await cms([...read, '--help'])).stdout, read.join(' ')).not.toContain('--no-deliver')
+    }
   })
 
   test('bad content or input → 1; a folder that is not a content root → 2', async () => {
