@@ -1,8 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch'
 import { readFile } from 'node:fs/promises'
 import { Option, type Command } from 'commander'
-import { loadConfig } from '../config.ts'
-import { readServerInfo } from '../storage/lock.ts'
+import { loadConfig, type ResolvedConfig } from '../config.ts'
+import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
 import { createContext, type AppContext } from '../context.ts'
 import { parseYaml } from '../storage/codec.ts'
 import { CliError, EXIT } from './output.ts'
@@ -30,7 +30,12 @@ export interface TargetOptions {
   project?: string
   /** `--no-deliver`: a command run without a server leaves its webhook deliveries queued. */
   deliver?: boolean
+  /** The command only reads: without a server it opens the store without taking the one-writer lock. */
+  readOnly?: boolean
 }
+
+/** Marks a command's options as read-only (list, show, logs). */
+export const reading = <T extends TargetOptions>(options: T): T => ({ ...options, readOnly: true })
 
 /**
  * Adds `--url` (the server, on every command), `--token`, `--project` to a command that can
@@ -63,13 +68,60 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
   await requireContentRoot(config.contentDir)
+  if (options.readOnly) return runLocal(config, options, fn)
+  // Without a server, a writing command holds the one-writer lock for its whole run (load,
+  // checks, writes), so unique and singleton rules hold across processes.
+  const lock = await takeWriterLock(config)
+  if (!lock.ok) {
+    const projectId = await readProjectId(config.contentDir)
+    if (!projectId) throw new CliError(`A cms server (pid ${lock.server.pid}) is serving ${config.contentDir}, but project.yaml has no project id to reach it with.`, EXIT.cannotRun)
+    return fn({ kind: 'remote', api: createApiClient(lock.server.url!, projectId, lock.server.token!) })
+  }
+  try {
+    return await runLocal(config, options, fn)
+  } finally {
+    await lock.release()
+  }
+}
+
+async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
   const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
   try {
     const result = await fn({ kind: 'local', ctx })
-    for (const hook of localExitHooks) await hook(ctx)
+    if (!options.readOnly) for (const hook of localExitHooks) await hook(ctx)
     return result
   } finally {
     await ctx.close()
+  }
+}
+
+/** Takes the one-writer lock for this command, waiting for another CLI writer (with a note on stderr). */
+export async function takeWriterLock(config: ResolvedConfig): Promise<WriterLock> {
+  try {
+    return await acquireWriterLock(config.stateDir, config.contentDir, {
+      onWait: (holder) => process.stderr.write(`waiting for another cms command (pid ${holder.pid}) to finish writing to ${config.contentDir}...\n`),
+    })
+  } catch (error) {
+    if (error instanceof LockBusyError) throw new CliError(error.message, EXIT.cannotRun)
+    throw error
+  }
+}
+
+/**
+ * Runs a command that writes content files itself and cannot go through a server (`fmt`,
+ * `import`, `init`): it holds the one-writer lock while it runs, and refuses while a server
+ * holds it, since the server would keep serving (and writing back) what the command replaced.
+ */
+export async function withDirectWrite<T>(config: ResolvedConfig, command: string, fn: () => Promise<T>): Promise<T> {
+  const lock = await takeWriterLock(config)
+  if (!lock.ok) {
+    const s = lock.server
+    throw new CliError(`A cms server (pid ${s.pid}${s.url ? `, ${s.url}` : ''}) is serving ${config.contentDir}. \`cms ${command}\` rewrites files the server owns and cannot go through it: stop the server, run \`cms ${command}\`, then start the server again.`, EXIT.cannotRun)
+  }
+  try {
+    return await fn()
+  } finally {
+    await lock.release()
   }
 }
 

@@ -3,7 +3,8 @@ import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
 import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
-import { acquireLock, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
@@ -39,11 +40,21 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const config = options.config ?? loadConfig({ dir: options.dir })
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
-    pid: process.pid, port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
+    pid: process.pid, kind: 'server', port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
     process_start: ownProcessStart(),
   }
   if (!options.readOnly) {
-    const lock = await acquireLock(config.stateDir, info)
+    let lock = await acquireLock(config.stateDir, info)
+    // A CLI command writing directly holds the lock for a moment: wait for it, as it would for us.
+    const deadline = Date.now() + lockWaitMs()
+    if (!lock.ok && lock.holder.kind === 'cli') options.onWarning?.(`waiting for a cms command (pid ${lock.holder.pid}) that is writing to ${config.contentDir}`)
+    while (!lock.ok && lock.holder.kind === 'cli' && Date.now() < deadline) {
+      await sleep(20 + Math.random() * 40)
+      lock = await acquireLock(config.stateDir, info)
+    }
+    if (!lock.ok && lock.holder.kind === 'cli') {
+      throw new CmsError('storage', `Another cms command (pid ${lock.holder.pid}) has been writing to ${config.contentDir} for too long; try again once it has finished.`)
+    }
     if (!lock.ok) {
       throw new CmsError('storage', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
     }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { readFile } from 'node:fs/promises'
-import { addTargetOptions, withTarget, type Target, type TargetOptions } from '../target.ts'
+import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 
@@ -67,7 +67,7 @@ export function registerEntry(program: Command): void {
       drafts.set('state', 'only_draft')
       drafts.set('count', '1')
       for (const key of ['limit', 'offset', 'paginate', 'page', 'first']) drafts.delete(key)
-      const [result, hidden] = await withTarget(opts, async (t): Promise<[unknown, number]> => {
+      const [result, hidden] = await withTarget(reading(opts), async (t): Promise<[unknown, number]> => {
         const get = (query: string) => t.kind === 'remote'
           ? t.api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
           : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
@@ -89,7 +89,7 @@ export function registerEntry(program: Command): void {
       if (opts.state) params.set('state', opts.state)
       if (opts.locale) params.set('translation_locale', opts.locale)
       const qs = params.toString()
-      const read = (query: string) => withTarget(opts, (t) => t.kind === 'remote'
+      const read = (query: string) => withTarget(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`)
         : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
       const result = await read(qs).catch(async (error: unknown) => {
@@ -126,7 +126,7 @@ export function registerEntry(program: Command): void {
 
   command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
-      const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
+      const result = await withTarget<unknown>(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
         : import('../../service/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
       if (opts.json || n) return printJson(result)
