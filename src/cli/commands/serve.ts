@@ -3,7 +3,7 @@ import { dirOption, jsonOption, parsePort } from '../options.ts'
 import { progress } from '../output.ts'
 import { createRequestLog, type LogFormat } from '../request-log.ts'
 
-interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean }
+interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean }
 
 export function registerServe(program: Command): void {
   program
@@ -13,12 +13,15 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 4000)
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
+    .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
     .addOption(new Option('--log <format>', 'request log format: one line per request').choices(['text', 'json']))
     .option('-q, --quiet', 'no request log (rate-limited requests are still reported on stderr)')
     .addOption(jsonOption())
     .action(async (opts: ServeOptions) => {
       const { runServer } = await import('../../server/run.ts')
       const { describeRateLimit } = await import('../../config.ts')
+      // Through the environment, so a SIGHUP reload of the settings keeps it.
+      if (opts.gitCommit) process.env.CMS_GIT_COMMIT = '1'
       const format: LogFormat = opts.log ?? (opts.json ? 'json' : 'text')
       const log = createRequestLog({ format, quiet: opts.quiet === true })
       // Requests may be answered before runServer resolves: the log reads the config through this.
@@ -54,6 +57,7 @@ export function registerServe(program: Command): void {
         `cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}`,
         `  url:        ${url}  (also under ${url}/api, the hosted service's base path)`,
         `  project id: ${store.project.uuid}`,
+        ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
         `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
         `  rate limit: ${describeRateLimit(config)}`,
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
