@@ -6,6 +6,7 @@ import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } fro
 import { createContext, type AppContext } from '../context.ts'
 import { parseYaml } from '../storage/codec.ts'
 import { CliError, EXIT } from './output.ts'
+import { requireContentRoot } from './content-root.ts'
 
 /** The HTTP API of a running server, as CLI commands call it. */
 export interface ApiClient {
@@ -24,8 +25,6 @@ export type Target = { kind: 'remote'; api: ApiClient } | { kind: 'local'; ctx: 
 
 export interface TargetOptions {
   dir?: string
-  /** Server URL when the command's own `--url` means something else (e.g. `cms webhook add --url`). */
-  server?: string
   url?: string
   token?: string
   project?: string
@@ -39,16 +38,16 @@ export interface TargetOptions {
 export const reading = <T extends TargetOptions>(options: T): T => ({ ...options, readOnly: true })
 
 /**
- * Adds `--url`, `--token`, `--project` to a command that can talk to a server. A command
- * whose own `--url` means something else (a webhook's target) gets `--server <url>` instead.
+ * Adds `--url` (the server, on every command), `--token`, `--project` to a command that can
+ * talk to a server, and `--no-deliver` to those that change content (`writes`).
  */
-export function addTargetOptions(command: Command): Command {
-  const urlTaken = command.options.some((o) => o.long === '--url')
-  return command
-    .addOption(new Option(urlTaken ? '--server <url>' : '--url <url>', 'send to a running server at this URL').env('CMS_URL'))
+export function addTargetOptions(command: Command, options: { writes?: boolean } = {}): Command {
+  command
+    .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
     .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
     .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
-    .addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  if (options.writes !== false) command.addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  return command
 }
 
 /** Hooks run after a local (no server) command, before the store closes: e.g. deliver webhooks. */
@@ -56,8 +55,9 @@ export const localExitHooks: Array<(ctx: AppContext) => Promise<void>> = []
 
 export async function withTarget<T>(options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
   const config = loadConfig({ dir: options.dir })
-  const serverUrl = options.server ?? options.url
+  const serverUrl = options.url
   if (serverUrl) {
+    checkServerUrl(serverUrl)
     const projectId = options.project ?? (await readProjectId(config.contentDir))
     if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)
     return fn({ kind: 'remote', api: createApiClient(serverUrl, projectId, options.token) })
@@ -67,6 +67,7 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     const projectId = await readProjectId(config.contentDir)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
+  await requireContentRoot(config.contentDir)
   if (options.readOnly) return runLocal(config, options, fn)
   // Without a server, a writing command holds the one-writer lock for its whole run (load,
   // checks, writes), so unique and singleton rules hold across processes.
@@ -142,10 +143,29 @@ export function createApiClient(url: string, projectId: string, token?: string):
       return ofetch<T>(`${base}${path}`, init).catch((error: unknown) => {
         const e = error as { data?: unknown; status?: number; message?: string }
         if (e.data && typeof e.data === 'object') throw Object.assign(new Error((e.data as { message?: string }).message ?? 'request failed'), { data: e.data, status: e.status })
-        throw new CliError(`Cannot reach ${base}: ${e.message ?? String(error)}`, EXIT.cannotRun)
+        throw new CliError(`Cannot reach the server at ${base}: ${unreachable(error)}.`, EXIT.cannotRun)
       })
     },
   }
+}
+
+/** `--url` must be an http(s) URL; said before any request rather than as fetch's own words. */
+export function checkServerUrl(url: string): void {
+  let parsed: URL | null = null
+  try { parsed = new URL(url) } catch { /* below */ }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new CliError(`--url ${JSON.stringify(url)} is not a server URL: expected http://host:port (as \`cms serve\` prints it).`, EXIT.cannotRun)
+  }
+}
+
+function unreachable(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; cause?: { code?: string; message?: string } } }).cause
+  const code = cause?.code ?? cause?.cause?.code
+  if (code === 'ECONNREFUSED') return 'connection refused (is `cms serve` running there?)'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host'
+  if (code === 'ETIMEDOUT' || (error as { name?: string }).name === 'TimeoutError') return 'no answer in time'
+  if (code === 'ECONNRESET') return 'the connection was reset'
+  return cause?.cause?.message ? `no answer (${cause.cause.message})` : 'no answer'
 }
 
 async function readProjectId(contentDir: string): Promise<string | null> {

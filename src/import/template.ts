@@ -140,15 +140,23 @@ async function readTemplate(file: string): Promise<Template> {
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new CmsError('not_found', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message
+    throw new CmsError('not_found', `Cannot read the template ${file}: ${why}.`)
   }
+  let value: unknown
   try {
-    const value = JSON.parse(text) as unknown
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object')
-    return value as Template
+    value = JSON.parse(text) as unknown
   } catch (error) {
-    throw new CmsError('bad_request', `${file} is not a valid template: ${(error as Error).message}`)
+    throw new CmsError('bad_request', `${file} is not a valid template: the JSON does not parse (${(error as Error).message}).`)
   }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CmsError('bad_request', `${file} is not a valid template: expected a JSON object.`)
+  const t = value as Record<string, unknown>
+  // Anything else would import "0 entries" and look like success.
+  if (t.format !== undefined && t.format !== 'elmapicms') throw new CmsError('bad_request', `${file} is not an ElmapiCMS project template ("format" is ${JSON.stringify(t.format)}, expected "elmapicms").`)
+  if (t.type !== undefined && t.type !== 'project') throw new CmsError('bad_request', `${file} is not a project template ("type" is ${JSON.stringify(t.type)}, expected "project").`)
+  if (!Array.isArray(t.collections)) throw new CmsError('bad_request', `${file} is not a project template: it has no "collections" list (expected an ElmapiCMS project export: name, locales, collections and optionally demo_data).`)
+  return t as Template
 }
 
 function toField(raw: RawField, where: string): Field {

@@ -3,7 +3,7 @@ import type { Collection, EntryRecord, Field, Project } from '../core/types.ts'
 import { checkStoredFields } from '../schema/validate-entry.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import type { PathKind } from '../storage/paths.ts'
-import { parseChecked, type ReadResult } from '../storage/read-files.ts'
+import { parseChecked, readError, type ReadResult } from '../storage/read-files.ts'
 import { toCollection, toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
 import { canonicalText, firstDifferentLine, isCanonicalJson } from './canonical.ts'
 
@@ -91,7 +91,7 @@ export class FileChecker {
     const r = readChecked(abs, rel, kind)
     if (!r.ok) {
       const p = r.problem
-      report({ file: rel, rule: p.line ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
+      report({ file: rel, rule: /^(?:JSON|YAML) syntax error/.test(p.message) ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
       return
     }
     const value = r.value
@@ -170,7 +170,7 @@ function readChecked(path: string, rel: string, kind: FileKind): ReadResult<Reco
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read it: ${readError(code)}` } }
   }
   return parseChecked(text, rel, kind)
 }

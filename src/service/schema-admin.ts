@@ -279,7 +279,7 @@ function fits(field: Field, value: unknown): boolean {
       case 'number': return typeof v === 'number'
       case 'boolean': return typeof v === 'boolean'
       case 'enumeration': return typeof v === 'string' || typeof v === 'number'
-      case 'date': return typeof v === 'string' || (isObject(v) && 'start' in v)
+      case 'date': case 'datetime': return typeof v === 'string' || (isObject(v) && 'start' in v)
       case 'json': return true
       case 'group': return isObject(v) || Array.isArray(v)
       default: return typeof v === 'string'

@@ -1,7 +1,8 @@
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkFile, type FileKind } from './file-schemas.ts'
+import { checkFileProblems, type FileKind } from './file-schemas.ts'
+import { lineOfPath } from './line-of-path.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
 import { READ_NOFOLLOW } from './contained.ts'
 
@@ -49,7 +50,7 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
 function unreadable(error: unknown, rel: string): ReadResult<never> {
   const code = (error as NodeJS.ErrnoException).code
   // O_NOFOLLOW: a symbolic link fails with ELOOP and is never followed out of the tree.
-  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read: ${code}`
+  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read it: ${readError(code)}`
   return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message } }
 }
 
@@ -62,9 +63,23 @@ export function parseChecked(text: string, rel: string, kind: FileKind): ReadRes
     return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
   }
   if (value === null || value === undefined) value = {}
-  const problems = checkFile(kind, value)
-  if (problems.length > 0) return { ok: false, problem: { file: rel, message: problems.join('; ') } }
+  const problems = checkFileProblems(kind, value)
+  if (problems.length > 0) {
+    const line = lineOfPath(text, problems[0]!.path, rel.endsWith('.json'))
+    return { ok: false, problem: { file: rel, message: problems.map((p) => p.message).join('; '), ...(line ? { line } : {}) } }
+  }
   return { ok: true, value: value as Record<string, unknown>, text }
+}
+
+/** A read failure in words (not `ENOTDIR`). */
+export function readError(code: string | undefined): string {
+  switch (code) {
+    case 'EACCES': case 'EPERM': return 'permission denied'
+    case 'ENOTDIR': return 'a folder on its path is a file'
+    case 'EISDIR': return 'it is a folder'
+    case 'EMFILE': case 'ENFILE': return 'too many open files'
+    default: return code ?? 'unknown error'
+  }
 }
 
 /** Names in a directory; a missing directory is empty. */

@@ -1,3 +1,4 @@
+import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, printJson } from '../output.ts'
@@ -57,6 +58,8 @@ export function registerProject(program: Command): void {
 
 async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.ts').ContentStore) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
+  const { resolveContentDir } = await import('../../config.ts')
+  await requireContentRoot(resolveContentDir({ dir: opts.dir }))
   const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
   try {
     return await fn(ctx.store)
