@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { readFile, readdir } from 'node:fs/promises'
+import { readFileSync, statSync } from 'node:fs'
+import { readFile, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkFile, type FileKind } from './file-schemas.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
+import { MAX_FILE_BYTES, MAX_JSON_DEPTH, jsonTextDepth, valueTooDeep } from '../core/limits.ts'
 
 /** A file that could not be used, with what is wrong and where. */
 export interface FileProblem {
@@ -22,6 +23,8 @@ export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; 
 export async function readChecked(path: string, rel: string, kind: FileKind): Promise<ReadResult<Record<string, unknown>>> {
   let text: string
   try {
+    const size = (await stat(path)).size
+    if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -34,6 +37,8 @@ export async function readChecked(path: string, rel: string, kind: FileKind): Pr
 export function readCheckedSync(path: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
   let text: string
   try {
+    const size = statSync(path).size
+    if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
     text = readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -42,18 +47,37 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
   return parseChecked(text, rel, kind)
 }
 
+/** The problem a file over MAX_FILE_BYTES is reported with (it is never read). */
+export function tooLarge(rel: string, size: number): FileProblem {
+  return { file: rel, message: `file is ${size} bytes; files over ${MAX_FILE_BYTES} bytes are not read (split the content or trim it)` }
+}
+
+/**
+ * Parses and schema-checks a file's text. Within the limits requests have too: a value
+ * nested deeper than MAX_JSON_DEPTH is a problem of this file, never a stack overflow later
+ * in code that walks values (lists, sorts, filters, writes, `cms validate`).
+ */
 export function parseChecked(text: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  if (text.length > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, Buffer.byteLength(text)) }
+  const json = rel.endsWith('.json')
+  if (json && jsonTextDepth(text) > MAX_JSON_DEPTH) return { ok: false, problem: tooDeep(rel) }
   let value: unknown
   try {
-    value = rel.endsWith('.json') ? parseJson(text) : parseYaml(text)
+    value = json ? parseJson(text) : parseYaml(text)
   } catch (error) {
+    if (error instanceof RangeError) return { ok: false, problem: tooDeep(rel) }
     const e = error as ParseError
     return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
   }
   if (value === null || value === undefined) value = {}
+  if (valueTooDeep(value)) return { ok: false, problem: tooDeep(rel) }
   const problems = checkFile(kind, value)
   if (problems.length > 0) return { ok: false, problem: { file: rel, message: problems.join('; ') } }
   return { ok: true, value: value as Record<string, unknown>, text }
+}
+
+function tooDeep(rel: string): FileProblem {
+  return { file: rel, message: `values are nested more than ${MAX_JSON_DEPTH} levels deep (the limit request bodies have too); the file is not used` }
 }
 
 /** Names in a directory; a missing directory is empty. */
