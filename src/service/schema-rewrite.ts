@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { now } from '../core/ids.ts'
+import { CmsError } from '../core/errors.ts'
+import { isAlive } from '../storage/lock.ts'
 import type { Collection, EventSource, Field, FieldValues } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
 import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../storage/schema-journal.ts'
@@ -24,7 +26,7 @@ export async function renameCollection(store: ContentStore, source: EventSource,
   const to = updated.slug
   await store.withCollectionsClosed([from, to], `being renamed to "${to}"`, async (owner) => {
     check()
-    const change: SchemaChange = { op: 'rename-collection', from, to, collection: updated, started_at: now() }
+    const change: SchemaChange = { op: 'rename-collection', from, to, collection: updated, started_at: now(), pid: process.pid }
     await writeSchemaJournal(store.layout.stateDir, change)
     await applyRename(store, source, change, owner)
     await clearSchemaJournal(store.layout.stateDir)
@@ -50,7 +52,7 @@ export async function changeFieldValues(store: ContentStore, source: EventSource
   const slug = updated.slug
   await store.withCollectionsClosed([slug], `rewriting its entries for the change to field "${change.name}"`, async (owner) => {
     check()
-    const journal: SchemaChange = { op: 'rewrite-entries', slug, collection: updated, change, started_at: now() }
+    const journal: SchemaChange = { op: 'rewrite-entries', slug, collection: updated, change, started_at: now(), pid: process.pid }
     await writeSchemaJournal(store.layout.stateDir, journal)
     await store.putCollection(updated, source, { owner })
     await rewriteEntries(store, source, slug, change, owner)
@@ -101,6 +103,10 @@ async function flushToDisk(): Promise<void> {
 export async function resumeSchemaChange(store: ContentStore, source: EventSource): Promise<string | null> {
   const change = await readSchemaJournal(store.layout.stateDir)
   if (!change) return null
+  if (change.pid !== undefined && change.pid !== process.pid && isAlive(change.pid)) {
+    const what = change.op === 'rename-collection' ? `renaming collection "${change.from}" to "${change.to}"` : `rewriting the entries of "${change.slug}"`
+    throw new CmsError('conflict', `Another cms process (pid ${change.pid}) is ${what} in this content directory; try again when it finishes.`)
+  }
   let done: string
   if (change.op === 'rename-collection') {
     await store.withCollectionsClosed([change.from, change.to], `being renamed to "${change.to}"`, (owner) => applyRename(store, source, change, owner))

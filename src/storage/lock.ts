@@ -76,7 +76,8 @@ export async function releaseLock(stateDir: string): Promise<void> {
   await rm(path, { force: true })
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: running under another user). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

@@ -10,9 +10,14 @@ import { removeFile, writeFileAtomic } from './atomic.ts'
  * leaves the journal behind, and the next process that opens the tree as its writer
  * finishes the change from it (`resumeSchemaChange`), so a crash never leaves half of one.
  */
-export type SchemaChange =
-  | { op: 'rename-collection'; from: string; to: string; collection: Collection; started_at: string }
-  | { op: 'rewrite-entries'; slug: string; collection: Collection; change: FieldChange; started_at: string }
+export type SchemaChange = (
+  | { op: 'rename-collection'; from: string; to: string; collection: Collection }
+  | { op: 'rewrite-entries'; slug: string; collection: Collection; change: FieldChange }
+) & {
+  started_at: string
+  /** The process making the change: while it lives, no other process may take the change over. */
+  pid?: number
+}
 
 /** What happens to one field's stored values in every entry of a collection. */
 export interface FieldChange {
