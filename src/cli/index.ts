@@ -10,12 +10,13 @@ import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
+import { packageVersion } from './version.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
 export function createProgram(): Command {
   const program = new Command('cms')
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
-    .version('0.1.0')
+    .version(packageVersion)
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ sortSubcommands: false })
   registerInit(program)

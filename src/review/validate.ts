@@ -1,3 +1,4 @@
+import { findRelationTarget } from '../schema/relation-target.ts'
 import { readFile, stat } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
@@ -120,7 +121,7 @@ function checkCollectionConfig(c: Collection, rel: string, all: Map<string, Coll
 }
 
 function resolveTarget(all: Map<string, Collection>, ref: string): Collection | undefined {
-  return all.get(ref) ?? [...all.values()].find((c) => c.uuid === ref)
+  return all.get(ref) ?? findRelationTarget(ref, all.values()) ?? undefined
 }
 
 type Report = (p: Problem) => void

@@ -58,18 +58,9 @@ function relationsValid(ctx: AppContext, field: Field, value: unknown): boolean 
   })
 }
 
-/**
- * The collection a relation points at: `options.relation.collection` names it by slug, uuid
- * or name. `null` (no target configured) accepts any collection; `undefined` = unknown target.
- */
+/** The relation's target: `null` (none configured) accepts any collection; `undefined` = unknown target. */
 export function relationTarget(ctx: AppContext, field: Field): CollectionIndex | null | undefined {
-  const ref = field.options.relation?.collection
-  if (ref === null || ref === undefined || ref === '') return null
-  const key = String(ref)
-  const bySlug = ctx.store.collection(key) ?? ctx.store.collectionByUuid(key)
-  if (bySlug) return bySlug
-  for (const index of ctx.store.collections.values()) if (index.collection.name.toLowerCase() === key.toLowerCase()) return index
-  return undefined
+  return ctx.store.relationTarget(field.options.relation?.collection)
 }
 
 function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: string, errors: FieldErrors): void {

@@ -77,11 +77,9 @@ export function dependencyStamp(ctx: AppContext, collection: Collection): string
   return stamp
 }
 
-/** The collection a relation field points at (by slug, or by uuid as older templates store it). */
+/** The collection a relation field points at, or null when it names none that exists. */
 export function relationTarget(store: ContentStore, field: Field): Collection | null {
-  const ref = field.options.relation?.collection
-  if (!ref) return null
-  return (store.collection(ref) ?? store.collectionByUuid(ref))?.collection ?? null
+  return store.relationTarget(field.options.relation?.collection)?.collection ?? null
 }
 
 // ---- internals ---------------------------------------------------------------------

@@ -85,10 +85,9 @@ export function checkSiblingNames(fields: Field[], errors: Errors, prefix: strin
   })
 }
 
-/** A relation target named by slug or uuid, answered as its slug; undefined when it names no collection. */
+/** A relation target (slug, uuid or name), answered as its slug; undefined when it names no collection. */
 export function resolveCollection(store: ContentStore, ref: string): string | undefined {
-  if (store.collection(ref)) return ref
-  return store.collectionByUuid(ref)?.collection.slug
+  return store.relationTarget(ref)?.collection.slug
 }
 
 export function throwIfErrors(errors: Errors): void {

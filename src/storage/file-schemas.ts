@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { ajv } from '../schema/ajv.ts'
 
 /**
  * JSON Schemas for every kind of file under `content/`, shipped in `schemas/` so editors
@@ -9,7 +10,6 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
 const schemaDir = new URL('../../schemas/', import.meta.url)
-const ajv = new Ajv({ allErrors: true, strict: false })
 const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {

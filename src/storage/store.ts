@@ -12,6 +12,7 @@ import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.t
 import { loadTree, type LoadProgress } from './load.ts'
 import { withFileLock } from './file-lock.ts'
 import { CmsError } from '../core/errors.ts'
+import { findRelationTarget } from '../schema/relation-target.ts'
 
 /** What changed in the index, for caches and for webhooks (source `file` for external edits). */
 export type StoreChange =
@@ -132,6 +133,14 @@ export class ContentStore {
   collectionByUuid(uuid: string): CollectionIndex | undefined {
     for (const index of this.collections.values()) if (index.collection.uuid === uuid) return index
     return undefined
+  }
+
+  /** The collection a relation field's target names (slug, uuid or name: see findRelationTarget). */
+  relationTarget(ref: unknown): CollectionIndex | null | undefined {
+    const exact = typeof ref === 'string' ? this.collections.get(ref) : undefined
+    if (exact) return exact
+    const found = findRelationTarget(ref, [...this.collections.values()].map((i) => i.collection))
+    return found ? this.collections.get(found.slug) : found
   }
 
   /** Finds an entry by uuid in any collection (relations name entries by uuid alone). */

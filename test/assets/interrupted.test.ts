@@ -60,7 +60,7 @@ async function start(): Promise<{ server: ServeProcess; token: string }> {
   const server = await serve(['--dir', project!.contentDir])
   running.push(server)
   const info = await readServerInfo(project!.stateDir)
-  return { server, token: info!.token }
+  return { server, token: info!.token! }
 }
 
 describe('an interrupted upload leaves nothing behind', () => {

@@ -1,12 +1,12 @@
 import type { H3 } from 'h3'
-import { createContext, type AppContext } from '../../src/context.ts'
+import { createContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createApp } from '../../src/server/app.ts'
 import { startServer } from '../../src/server/listen.ts'
 
 export interface TestServer {
   url: string
-  ctx: AppContext
+  ctx: Awaited<ReturnType<typeof createContext>>
   /** The h3 app behind the server: `app.fetch` answers without the Node fast read path. */
   app: H3
   /** fetch against the server with the project header set (override with headers). */

@@ -77,7 +77,7 @@ describe('rename with relations following', () => {
     await server.request('/collections/posts/fields', { method: 'POST', token: admin, json: { type: 'relation', name: 'reviewer', parent_field_id: meta.uuid, options: { relation: { type: 1, collection: 'authors' } } } })
     const r = await server.request('/collections/authors', { method: 'PUT', token: admin, json: { slug: 'people' } })
     expect(r.status).toBe(200)
-    const fields = await fieldsOnDisk() as Array<{ name: string; options: { relation?: { collection: string } }; children?: Array<{ name: string; options: { relation?: { collection: string } } }> }>
+    const fields = await fieldsOnDisk() as unknown as Array<{ name: string; options: { relation?: { collection: string } }; children?: Array<{ name: string; options: { relation?: { collection: string } } }> }>
     expect(fields.find((f) => f.name === 'author')!.options.relation!.collection).toBe('people')
     expect(fields.find((f) => f.name === 'meta')!.children!.find((c) => c.name === 'reviewer')!.options.relation!.collection).toBe('people')
     // The relation still resolves: the post's author is found in the renamed collection.
