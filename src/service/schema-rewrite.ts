@@ -21,16 +21,30 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** Longest stretch a rewrite keeps the event loop before letting other requests run. */
 const SLICE_MS = 8
 
+/**
+ * The journal holds one change: journaled changes of one store run one after another, and a
+ * change of this process that failed half way (a full disk, say) is finished before the next.
+ */
+const queues = new WeakMap<ContentStore, Promise<unknown>>()
+function oneAtATime<T>(store: ContentStore, source: EventSource, fn: () => Promise<T>): Promise<T> {
+  const task = (queues.get(store) ?? Promise.resolve()).catch(() => {}).then(async () => {
+    await resumeSchemaChange(store, source)
+    return fn()
+  })
+  queues.set(store, task)
+  return task
+}
+
 /** Moves collection `from` to `updated.slug`: folders renamed, relations to it retargeted. */
 export async function renameCollection(store: ContentStore, source: EventSource, from: string, updated: Collection, check: () => void): Promise<void> {
   const to = updated.slug
-  await store.withCollectionsClosed([from, to], `being renamed to "${to}"`, async (owner) => {
+  await oneAtATime(store, source, () => store.withCollectionsClosed([from, to], `being renamed to "${to}"`, async (owner) => {
     check()
     const change: SchemaChange = { op: 'rename-collection', from, to, collection: updated, started_at: now(), pid: process.pid }
     await writeSchemaJournal(store.layout.stateDir, change)
     await applyRename(store, source, change, owner)
     await clearSchemaJournal(store.layout.stateDir)
-  })
+  }))
 }
 
 async function applyRename(store: ContentStore, source: EventSource, change: Extract<SchemaChange, { op: 'rename-collection' }>, owner: symbol): Promise<void> {
@@ -50,14 +64,14 @@ async function applyRename(store: ContentStore, source: EventSource, change: Ext
  */
 export async function changeFieldValues(store: ContentStore, source: EventSource, updated: Collection, change: FieldChange, check: () => void): Promise<void> {
   const slug = updated.slug
-  await store.withCollectionsClosed([slug], `rewriting its entries for the change to field "${change.name}"`, async (owner) => {
+  await oneAtATime(store, source, () => store.withCollectionsClosed([slug], `rewriting its entries for the change to field "${change.name}"`, async (owner) => {
     check()
     const journal: SchemaChange = { op: 'rewrite-entries', slug, collection: updated, change, started_at: now(), pid: process.pid }
     await writeSchemaJournal(store.layout.stateDir, journal)
     await store.putCollection(updated, source, { owner })
     await rewriteEntries(store, source, slug, change, owner)
     await clearSchemaJournal(store.layout.stateDir)
-  })
+  }))
 }
 
 /**
