@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CMS_BIN, cms } from '../helpers/cli.ts'
+import { CMS_BIN, cms, serve } from '../helpers/cli.ts'
 import { manyArticles } from './fixture.ts'
 
 /**
@@ -101,5 +101,22 @@ describe('cms import', () => {
     const r2 = await cms(['import', blog, '--dir', other])
     expect(r2.code).toBe(1)
     expect(r2.stderr).toMatch(/not empty/)
+  })
+
+  it('--force is refused while a server is serving the content root', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cms-import-'))
+    const content = join(dir, 'content')
+    await cms(['import', blog, '--dir', content])
+    const before = await snapshot(content)
+    const server = await serve(['--dir', content])
+    try {
+      const r = await cms(['import', blog, '--dir', content, '--force'])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(/server \(pid \d+\) is serving/)
+      expect(await snapshot(content)).toEqual(before)
+    } finally {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
   })
 })

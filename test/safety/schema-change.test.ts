@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { serve, type ServeProcess } from '../helpers/cli.ts'
+import { cms, serve, type ServeProcess } from '../helpers/cli.ts'
 import { createToken } from '../../src/service/tokens.ts'
 import { ContentStore } from '../../src/storage/store.ts'
 import { serializeYaml } from '../../src/storage/codec.ts'
@@ -261,5 +261,32 @@ describe('schema changes that rewrite many files', { timeout: 120_000 }, () => {
     const after = await entryFiles(dir, 'articles')
     expect(after.filter((f) => 'excerpt' in f.fields)).toEqual([])
     expect(after.filter((f) => typeof f.fields.summary === 'string' && f.fields.summary.startsWith('Excerpt')).length).toBe(60)
+  })
+
+  it('a CLI command with no server finishes a journal a dead process left, and will not touch one a live process holds', async () => {
+    project = await makeProject(manyArticles(20))
+    const dir = project.contentDir
+    const all = await uuidsOf(dir)
+    const store = await ContentStore.open(dir)
+    const posts: Collection = { ...store.collection('articles')!.collection, slug: 'posts' }
+    const journal = { op: 'rename-collection', from: 'articles', to: 'posts', collection: posts, started_at: new Date().toISOString() }
+    await mkdir(project.stateDir, { recursive: true })
+    const journalFile = join(project.stateDir, 'schema-journal.json')
+
+    // A live process (this one) is making the change: the CLI refuses, and changes nothing.
+    await writeFile(journalFile, JSON.stringify({ ...journal, pid: process.pid }))
+    const refused = await cms(['entry', 'list', 'articles', '--dir', dir])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(`Another cms process (pid ${process.pid}) is renaming collection "articles" to "posts"`)
+    expect(await uuidsOf(dir)).toEqual(all)
+    expect(existsSync(journalFile)).toBe(true)
+
+    // Its process is gone: the next CLI command finishes it first.
+    await writeFile(journalFile, JSON.stringify(journal))
+    const listed = await cms(['entry', 'list', 'posts', '--dir', dir, '--json'])
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stderr).toContain('finished renaming collection "articles" to "posts"')
+    expect(await uuidsOf(dir, 'posts')).toEqual(all)
+    expect(existsSync(journalFile)).toBe(false)
   })
 })
