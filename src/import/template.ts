@@ -67,7 +67,7 @@ export async function importTemplate(file: string, contentDir: string, options: 
   }
   const running = await readServerInfo(stateDir)
   if (running) throw new CmsError('conflict', `A cms server (pid ${running.pid}) is serving ${contentDir}. Stop it before importing over it.`)
-  const staging = `${target}${STAGING_MARK}${randomBytes(4).toString('hex')}`
+  const staging = sibling(target, STAGING_MARK)
   try {
     const summary = await writeProject(template, file, staging, options)
     await swapIn(staging, target, stateDir)
@@ -79,9 +79,10 @@ export async function importTemplate(file: string, contentDir: string, options: 
   }
 }
 
-/** Suffixes of the import's hidden siblings of the content root: `content.cms-import-<id>`, `content.cms-replaced-<id>`. */
+/** The import's hidden siblings of the content root: `.content.cms-import-<id>`, `.content.cms-replaced-<id>`. */
 const STAGING_MARK = '.cms-import-'
 const REPLACED_MARK = '.cms-replaced-'
+const sibling = (target: string, mark: string): string => join(dirname(target), `.${basename(target)}${mark}${randomBytes(4).toString('hex')}`)
 
 /**
  * Cleans up after a killed import: staging folders go (they were never complete), and a
@@ -91,13 +92,13 @@ async function recoverInterruptedImport(target: string): Promise<void> {
   const parent = dirname(target)
   const name = basename(target)
   const siblings = await listDir(parent)
-  const replaced = siblings.filter((n) => n.startsWith(`${name}${REPLACED_MARK}`))
+  const replaced = siblings.filter((n) => n.startsWith(`.${name}${REPLACED_MARK}`))
   const targetExists = await stat(target).then(() => true, () => false)
   for (const n of replaced) {
     if (!targetExists && n === replaced[0]) await rename(join(parent, n), target)
     else await rm(join(parent, n), { recursive: true, force: true })
   }
-  for (const n of siblings.filter((x) => x.startsWith(`${name}${STAGING_MARK}`))) await rm(join(parent, n), { recursive: true, force: true })
+  for (const n of siblings.filter((x) => x.startsWith(`.${name}${STAGING_MARK}`))) await rm(join(parent, n), { recursive: true, force: true })
 }
 
 /**
@@ -106,7 +107,7 @@ async function recoverInterruptedImport(target: string): Promise<void> {
  * (index cache, an unfinished schema change) goes with it.
  */
 async function swapIn(staging: string, target: string, stateDir: string): Promise<void> {
-  const aside = `${target}${REPLACED_MARK}${randomBytes(4).toString('hex')}`
+  const aside = sibling(target, REPLACED_MARK)
   const had = await stat(target).then(() => true, () => false)
   if (had) await rename(target, aside)
   await rename(staging, target)
