@@ -32,7 +32,7 @@ export function reportError(error: unknown, json = false): number {
     code = EXIT.problem
     body = { message: error.message, errors: error.errors }
   } else if (isCmsError(error)) {
-    code = error.code === 'storage' ? EXIT.cannotRun : EXIT.problem
+    code = error.code === 'storage' || error.code === 'insufficient_storage' ? EXIT.cannotRun : EXIT.problem
     body = { message: error.message }
   } else if (error && typeof error === 'object' && 'data' in error && (error as { data?: { message?: unknown } }).data?.message) {
     // An API answer relayed by the client (ofetch FetchError).

@@ -1,8 +1,10 @@
 import { ofetch, type FetchOptions } from 'ofetch'
 import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { schemaJournalPath } from '../storage/schema-journal.ts'
 import { Option, type Command } from 'commander'
-import { loadConfig } from '../config.ts'
-import { readServerInfo } from '../storage/lock.ts'
+import { loadConfig, type ResolvedConfig } from '../config.ts'
+import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
 import { createContext, type AppContext } from '../context.ts'
 import { parseYaml } from '../storage/codec.ts'
 import { CliError, EXIT } from './output.ts'
@@ -31,7 +33,12 @@ export interface TargetOptions {
   project?: string
   /** `--no-deliver`: a command run without a server leaves its webhook deliveries queued. */
   deliver?: boolean
+  /** The command only reads: without a server it opens the store without taking the one-writer lock. */
+  readOnly?: boolean
 }
+
+/** Marks a command's options as read-only (list, show, logs). */
+export const reading = <T extends TargetOptions>(options: T): T => ({ ...options, readOnly: true })
 
 /**
  * Adds `--url`, `--token`, `--project` to a command that can talk to a server. A command
@@ -62,13 +69,63 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     const projectId = await readProjectId(config.contentDir)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
-  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
+  // A read-only command reads without the lock, unless a killed process left a schema change
+  // half done: then it takes the lock like a writer and finishes that change first.
+  if (options.readOnly && !existsSync(schemaJournalPath(config.stateDir))) return runLocal(config, options, fn, false)
+  // Without a server, a writing command holds the one-writer lock for its whole run (load,
+  // checks, writes), so unique and singleton rules hold across processes.
+  const lock = await takeWriterLock(config)
+  if (!lock.ok) {
+    const projectId = await readProjectId(config.contentDir)
+    if (!projectId) throw new CliError(`A cms server (pid ${lock.server.pid}) is serving ${config.contentDir}, but project.yaml has no project id to reach it with.`, EXIT.cannotRun)
+    return fn({ kind: 'remote', api: createApiClient(lock.server.url!, projectId, lock.server.token!) })
+  }
+  try {
+    return await runLocal(config, options, fn, true)
+  } finally {
+    await lock.release()
+  }
+}
+
+/** `resume`: this process holds the writer lock, so it may finish a schema change a killed process left. */
+async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>, resume: boolean): Promise<T> {
+  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume })
   try {
     const result = await fn({ kind: 'local', ctx })
-    for (const hook of localExitHooks) await hook(ctx)
+    if (!options.readOnly) for (const hook of localExitHooks) await hook(ctx)
     return result
   } finally {
     await ctx.close()
+  }
+}
+
+/** Takes the one-writer lock for this command, waiting for another CLI writer (with a note on stderr). */
+export async function takeWriterLock(config: ResolvedConfig): Promise<WriterLock> {
+  try {
+    return await acquireWriterLock(config.stateDir, config.contentDir, {
+      onWait: (holder) => process.stderr.write(`waiting for another cms command (pid ${holder.pid}) to finish writing to ${config.contentDir}...\n`),
+    })
+  } catch (error) {
+    if (error instanceof LockBusyError) throw new CliError(error.message, EXIT.cannotRun)
+    throw error
+  }
+}
+
+/**
+ * Runs a command that writes content files itself and cannot go through a server (`fmt`,
+ * `import`, `init`): it holds the one-writer lock while it runs, and refuses while a server
+ * holds it, since the server would keep serving (and writing back) what the command replaced.
+ */
+export async function withDirectWrite<T>(config: ResolvedConfig, command: string, fn: () => Promise<T>): Promise<T> {
+  const lock = await takeWriterLock(config)
+  if (!lock.ok) {
+    const s = lock.server
+    throw new CliError(`A cms server (pid ${s.pid}${s.url ? `, ${s.url}` : ''}) is serving ${config.contentDir}. \`cms ${command}\` rewrites files the server owns and cannot go through it: stop the server, run \`cms ${command}\`, then start the server again.`, EXIT.cannotRun)
+  }
+  try {
+    return await fn()
+  } finally {
+    await lock.release()
   }
 }
 

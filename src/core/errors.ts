@@ -14,6 +14,7 @@ export type CmsErrorCode =
   | 'unsupported_media_type'
   | 'validation'
   | 'rate_limited'
+  | 'insufficient_storage'
   | 'storage'
 
 export class CmsError extends Error {
@@ -46,6 +47,20 @@ export const conflict = (message: string): CmsError => new CmsError('conflict', 
 /** A single business-rule failure reported as a 422 with a message and no field map. */
 export const unprocessable = (message: string, errors: Record<string, string[]> = {}): ValidationError =>
   new ValidationError(errors, message)
+
+/**
+ * A failed file write as users should read it: a full disk (or quota) is 507 with a message
+ * saying so, anything else a plain storage error. Neither names a path or an errno; the
+ * original error stays as `cause` for the server log.
+ */
+export function storageFailure(error: unknown): CmsError {
+  if (isCmsError(error)) return error
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new CmsError('insufficient_storage', 'The disk is full: the change was not saved. Free some space and try again.', { cause: error })
+  }
+  return new CmsError('storage', 'The change could not be saved (storage error); nothing was changed.', { cause: error })
+}
 
 export function isCmsError(error: unknown): error is CmsError {
   return error instanceof Error && error.name === 'CmsError'

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { writeFileAtomic } from '../storage/atomic.ts'
 import type { FileProblem } from '../storage/read-files.ts'
 import { scanTree } from './scan.ts'
@@ -19,15 +19,24 @@ export interface FmtReport {
 export async function formatTree(root: string, options: { check?: boolean } = {}): Promise<FmtReport> {
   const info = await stat(root).catch(() => null)
   if (!info?.isDirectory()) throw Object.assign(new Error(`No content directory at ${root}`), { cannotRun: true })
-  const changed: Array<{ rel: string; abs: string; text: string }> = []
+  const changed: Array<{ rel: string; abs: string; text: string; read: string }> = []
   const problems: FileProblem[] = []
   const state = await scanTree(root, (file) => {
     if (!file.result) return
     if (!file.result.ok) return void problems.push(file.result.problem)
-    if (file.canonical !== undefined && file.canonical !== file.result.text) changed.push({ rel: file.rel, abs: file.abs, text: file.canonical })
+    if (file.canonical !== undefined && file.canonical !== file.result.text) changed.push({ rel: file.rel, abs: file.abs, text: file.canonical, read: file.result.text })
   })
+  const written: typeof changed = []
   if (!options.check) {
-    for (const c of changed) await writeFileAtomic(c.abs, c.text, { durable: false })
+    for (const c of changed) {
+      // Never write bytes computed from a read that another writer has overtaken since.
+      if ((await readFile(c.abs, 'utf8').catch(() => null)) !== c.read) {
+        problems.push({ file: c.rel, message: 'changed while `cms fmt` ran; left as it is (run `cms fmt` again)' })
+        continue
+      }
+      await writeFileAtomic(c.abs, c.text, { durable: false })
+      written.push(c)
+    }
   }
-  return { root, files: state.files, changed: changed.map((c) => c.rel), problems }
+  return { root, files: state.files, changed: (options.check ? changed : written).map((c) => c.rel), problems }
 }

@@ -1,5 +1,5 @@
 import { HTTPError } from 'h3'
-import { isCmsError, isValidationError, type CmsErrorCode } from '../core/errors.ts'
+import { isCmsError, isValidationError, storageFailure, type CmsErrorCode } from '../core/errors.ts'
 
 const STATUS: Record<CmsErrorCode, number> = {
   bad_request: 400,
@@ -12,6 +12,7 @@ const STATUS: Record<CmsErrorCode, number> = {
   unsupported_media_type: 415,
   validation: 422,
   rate_limited: 429,
+  insufficient_storage: 507,
   storage: 500,
 }
 
@@ -21,6 +22,8 @@ const STATUS: Record<CmsErrorCode, number> = {
  * never a stack or a path.
  */
 export function toErrorResponse(error: unknown): Response {
+  // A write that failed below the store (asset bytes, logs) still answers 507 on a full disk.
+  if (!isCmsError(error) && isDiskFull(error)) error = storageFailure(error)
   let status = 500
   let body: Record<string, unknown> = { message: 'Server Error' }
   let headers: Record<string, string> | undefined
@@ -28,7 +31,8 @@ export function toErrorResponse(error: unknown): Response {
     status = STATUS[error.code]
     body = isValidationError(error) ? { message: error.message, errors: error.errors } : { message: error.message }
     headers = error.headers
-    if (status === 500) console.error('[cms]', error)
+    if (error.code === 'insufficient_storage') console.error(`[cms] ${error.message} (${(error.cause as Error | undefined)?.message ?? 'no space'})`)
+    else if (status >= 500) console.error('[cms]', error.cause ?? error)
   } else if (HTTPError.isError(error) && error.status < 500) {
     status = error.status
     body = { message: httpMessage(error) }
@@ -49,4 +53,9 @@ function httpMessage(error: HTTPError): string {
   if (error.status === 415) return 'Unsupported Media Type.'
   // h3's own 400s (bad percent-encoding, bad JSON) carry safe, short messages.
   return error.message && !error.message.includes('/') ? error.message : 'Bad Request.'
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT'
 }

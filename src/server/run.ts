@@ -3,7 +3,8 @@ import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
 import { startServer, type ServerHandle } from './listen.ts'
-import { acquireLock, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { acquireLock, lockWaitMs, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
 
@@ -35,10 +36,20 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const config = options.config ?? loadConfig({ dir: options.dir })
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
-    pid: process.pid, port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
+    pid: process.pid, kind: 'server', port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
   }
   if (!options.readOnly) {
-    const lock = await acquireLock(config.stateDir, info)
+    let lock = await acquireLock(config.stateDir, info)
+    // A CLI command writing directly holds the lock for a moment: wait for it, as it would for us.
+    const deadline = Date.now() + lockWaitMs()
+    if (!lock.ok && lock.holder.kind === 'cli') options.onWarning?.(`waiting for a cms command (pid ${lock.holder.pid}) that is writing to ${config.contentDir}`)
+    while (!lock.ok && lock.holder.kind === 'cli' && Date.now() < deadline) {
+      await sleep(20 + Math.random() * 40)
+      lock = await acquireLock(config.stateDir, info)
+    }
+    if (!lock.ok && lock.holder.kind === 'cli') {
+      throw new CmsError('conflict', `Another cms command (pid ${lock.holder.pid}) has been writing to ${config.contentDir} for too long; try again once it has finished.`)
+    }
     if (!lock.ok) {
       throw new CmsError('conflict', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
     }

@@ -1,5 +1,5 @@
 import { badRequest } from '../core/errors.ts'
-import type { Project } from '../core/types.ts'
+import type { EventSource, Project } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
 
 export interface ProjectSettingsInput {
@@ -33,7 +33,7 @@ export function projectSummary(store: ContentStore): ProjectSummary {
  * Changes project settings in `project.yaml` (a running server's watcher applies them at
  * once). `api: private` makes every route need a token; `public` lets anyone read.
  */
-export async function updateProjectSettings(store: ContentStore, input: ProjectSettingsInput): Promise<{ project: ProjectSummary; changed: boolean }> {
+export async function updateProjectSettings(store: ContentStore, input: ProjectSettingsInput, source: EventSource = 'cli'): Promise<{ project: ProjectSummary; changed: boolean }> {
   const next: Project = { ...store.project }
   if (input.api !== undefined) {
     const api = input.api.trim().toLowerCase()
@@ -45,9 +45,9 @@ export async function updateProjectSettings(store: ContentStore, input: ProjectS
     if (!name) throw badRequest('--name cannot be empty.')
     next.name = name
   }
-  if (input.description !== undefined) next.description = input.description === '' ? null : input.description
+  if (input.description !== undefined) next.description = input.description === '' || input.description === null ? null : input.description
   const before = store.project
   const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description
-  if (changed) await store.putProject(next, 'cli')
+  if (changed) await store.putProject(next, source)
   return { project: projectSummary(store), changed }
 }

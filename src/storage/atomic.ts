@@ -45,6 +45,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   }
   let stamp: FileStamp
   try {
+    const fault = writeFault?.(file)
+    if (fault) throw fault
     fs.writeFileSync(fd, data)
     if (durable) await fsyncFd(fd)
     // rename keeps the inode and mtime, so this stamp is the target's once renamed.
@@ -67,6 +69,15 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 }
 
 const fsyncFd = promisify(fs.fsync)
+
+/**
+ * Test-only: makes the next writes fail as the file system would (e.g. ENOSPC) where a real
+ * full disk cannot be mounted. The store above sees exactly what a full disk gives it.
+ */
+let writeFault: ((file: string) => NodeJS.ErrnoException | null) | null = null
+export function setWriteFaultForTests(fault: typeof writeFault): void {
+  writeFault = fault
+}
 
 /** Unique per write: a random per-process prefix and a counter (no entropy call per file). */
 const tempPrefix = randomBytes(4).toString('hex')

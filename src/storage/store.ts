@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
@@ -11,7 +10,7 @@ import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord 
 import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
 import { loadTree, type LoadProgress } from './load.ts'
 import { withFileLock } from './file-lock.ts'
-import { CmsError } from '../core/errors.ts'
+import { CmsError, storageFailure } from '../core/errors.ts'
 import { findRelationTarget } from '../schema/relation-target.ts'
 
 /** What changed in the index, for caches and for webhooks (source `file` for external edits). */
@@ -78,10 +77,11 @@ export class ContentStore {
   freshlyLoaded = 0
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
-  /** Content hash of the last bytes we wrote per path: the watcher ignores events that match. */
-  readonly #written = new Map<string, string>()
-  /** What each of our own writes left on disk, so the watcher can skip its echo with one stat. */
-  readonly #writtenStamps = new Map<string, FileStamp>()
+  /**
+   * What each of our own writes left on disk (or REMOVED), until the watcher consumes its
+   * echo: the identity of one write, never its content.
+   */
+  readonly #ownWrites = new Map<string, FileStamp | typeof REMOVED>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
@@ -267,30 +267,48 @@ export class ContentStore {
     await this.#remove(this.layout.version(slug, uuid, n))
   }
 
+  // Project, collections, tokens, webhooks and assets change memory only once their file is
+  // durably written: a failed write (a full disk) changes nothing, and nothing acknowledged in
+  // between can depend on a change that is not on disk. Each write is checked against the
+  // record it was computed from; if another write of the same file landed first, it is refused
+  // (409) rather than silently undoing that one.
+
   async putProject(project: Project, source: EventSource): Promise<void> {
-    this.project = project
-    this.emit({ kind: 'project', source })
-    await this.#write(this.layout.project, () => serializeYaml(projectDocument(project)))
+    const base = this.project
+    await this.#write(this.layout.project, () => {
+      this.#expectUnchanged(base === this.project, 'the project settings')
+      return serializeYaml(projectDocument(project))
+    }, undefined, () => {
+      this.project = project
+      this.emit({ kind: 'project', source })
+    })
   }
 
   async putCollection(collection: Collection, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(collection.slug, options?.owner)
-    const existing = this.collections.get(collection.slug)
-    const before = existing?.collection ?? null
-    if (existing) existing.collection = collection
-    else this.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
-    this.emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
-    await this.#write(this.layout.collection(collection.slug), () => serializeYaml(collectionDocument(collection)))
+    const base = this.collections.get(collection.slug)?.collection ?? null
+    await this.#write(this.layout.collection(collection.slug), () => {
+      this.#expectUnchanged(base === (this.collections.get(collection.slug)?.collection ?? null), `the collection "${collection.slug}"`)
+      return serializeYaml(collectionDocument(collection))
+    }, undefined, () => {
+      const existing = this.collections.get(collection.slug)
+      const before = existing?.collection ?? null
+      if (existing) existing.collection = collection
+      else this.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+      this.emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
+    })
   }
 
   /** Removes a collection with all its entries and versions. */
   async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(slug, options?.owner)
-    const index = this.collections.get(slug)
-    if (!index) return
-    this.collections.delete(slug)
-    this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
-    await this.#remove(this.layout.collection(slug))
+    if (!this.collections.has(slug)) return
+    await this.#remove(this.layout.collection(slug), () => {
+      const index = this.collections.get(slug)
+      if (!index) return
+      this.collections.delete(slug)
+      this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
+    })
     await rm(this.layout.entryDir(slug), { recursive: true, force: true })
     await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
   }
@@ -368,38 +386,51 @@ export class ContentStore {
   }
 
   async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {
-    this.tokens = tokens
-    this.emit({ kind: 'tokens', source })
-    await this.#write(this.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }))
+    await this.#write(this.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }), undefined, () => {
+      this.tokens = tokens
+      this.emit({ kind: 'tokens', source })
+    })
   }
 
   async putWebhook(webhook: WebhookRecord, source: EventSource): Promise<void> {
-    const before = this.webhooks.get(webhook.uuid) ?? null
-    this.webhooks.set(webhook.uuid, webhook)
-    this.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
-    await this.#write(this.layout.webhook(webhook.uuid), () => serializeYaml({ ...webhook }))
+    const base = this.webhooks.get(webhook.uuid) ?? null
+    await this.#write(this.layout.webhook(webhook.uuid), () => {
+      this.#expectUnchanged(base === (this.webhooks.get(webhook.uuid) ?? null), 'the webhook')
+      return serializeYaml({ ...webhook })
+    }, undefined, () => {
+      const before = this.webhooks.get(webhook.uuid) ?? null
+      this.webhooks.set(webhook.uuid, webhook)
+      this.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
+    })
   }
 
   async removeWebhook(uuid: string, source: EventSource): Promise<void> {
-    const before = this.webhooks.get(uuid) ?? null
-    this.webhooks.delete(uuid)
-    if (before) this.emit({ kind: 'webhook', uuid, before, after: null, source })
-    await this.#remove(this.layout.webhook(uuid))
+    await this.#remove(this.layout.webhook(uuid), () => {
+      const before = this.webhooks.get(uuid) ?? null
+      this.webhooks.delete(uuid)
+      if (before) this.emit({ kind: 'webhook', uuid, before, after: null, source })
+    })
   }
 
   async putAsset(asset: AssetRecord, source: EventSource): Promise<void> {
-    const before = this.assets.get(asset.uuid) ?? null
-    this.assets.set(asset.uuid, asset)
-    this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
-    await this.#write(this.layout.assetMeta(asset.uuid), () => serializeYaml({ ...asset }))
+    const base = this.assets.get(asset.uuid) ?? null
+    await this.#write(this.layout.assetMeta(asset.uuid), () => {
+      this.#expectUnchanged(base === (this.assets.get(asset.uuid) ?? null), 'the asset')
+      return serializeYaml({ ...asset })
+    }, undefined, () => {
+      const before = this.assets.get(asset.uuid) ?? null
+      this.assets.set(asset.uuid, asset)
+      this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
+    })
   }
 
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
   async removeAsset(uuid: string, source: EventSource, options: { bytes?: boolean } = {}): Promise<void> {
-    const before = this.assets.get(uuid) ?? null
-    this.assets.delete(uuid)
-    if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
-    await this.#remove(this.layout.assetMeta(uuid))
+    await this.#remove(this.layout.assetMeta(uuid), () => {
+      const before = this.assets.get(uuid) ?? null
+      this.assets.delete(uuid)
+      if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
+    })
     if (options.bytes) await rm(this.layout.assetDir(uuid), { recursive: true, force: true })
   }
 
@@ -410,24 +441,21 @@ export class ContentStore {
 
   // ---- watcher support ---------------------------------------------------------------
 
-  /** True when the watcher should ignore an event for `path`: we are writing it, or wrote exactly this. */
   /**
-   * True when `path` is being written by us, or is exactly as our last write left it (same
-   * inode, size and mtime): the watcher then skips the event without reading the file.
+   * True when a watcher event for `path` is the echo of our own write: the write is still in
+   * flight, or the file is exactly what our last write left (same inode, size and mtime), or
+   * we removed it and it is still gone. A recognised echo is consumed: the next event for the
+   * path is read and applied like any other, so a later `git checkout` or `git restore` that
+   * brings back bytes we once wrote is never mistaken for our write.
    */
-  isOwnWriteOnDisk(path: string): boolean {
+  consumeOwnWrite(path: string): boolean {
     if (this.#pending.has(path)) return true
-    const stamp = this.#writtenStamps.get(path)
-    if (!stamp) return false
+    if (!this.#ownWrites.has(path)) return false
+    const mine = this.#ownWrites.get(path)!
+    this.#ownWrites.delete(path)
     const now = stampOf(path)
-    return now !== null && now.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs
-  }
-
-  isOwnWrite(path: string, text: string | null): boolean {
-    if (this.#pending.has(path)) return true
-    const last = this.#written.get(path)
-    if (last === undefined) return false
-    return text === null ? last === '' : last === hash(text)
+    if (mine === REMOVED) return now === null
+    return now !== null && now.ino === mine.ino && now.size === mine.size && now.mtimeMs === mine.mtimeMs
   }
 
   /** Parses an entry file's text as the loader does (exposed for the watcher). */
@@ -454,32 +482,43 @@ export class ContentStore {
     }
   }
 
+  /** Refuses a write computed from a record another write has replaced since (lost update). */
+  #expectUnchanged(unchanged: boolean, what: string): void {
+    if (!unchanged) throw new CmsError('conflict', `${what[0]!.toUpperCase()}${what.slice(1)} changed while this request was being handled; nothing was saved. Try again.`)
+  }
+
   #requireCollection(slug: string): CollectionIndex {
     const index = this.collections.get(slug)
     if (!index) throw new Error(`Unknown collection ${slug}`)
     return index
   }
 
-  #write(path: string, render: () => string, options?: WriteOptions): Promise<FileStamp> {
+  /**
+   * Writes `path` after any earlier write of it. `render` runs when its turn comes (and may
+   * refuse); `commit` applies the change to memory once the file is durable, inside the same
+   * turn, so the next write of the path sees it.
+   */
+  #write(path: string, render: () => string, options?: WriteOptions, commit?: () => void): Promise<FileStamp> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
       const text = render()
-      this.#written.set(path, hash(text))
-      this.#writtenStamps.delete(path)
-      const stamp = await writeFileAtomic(path, text, options)
-      this.#writtenStamps.set(path, stamp)
+      this.#ownWrites.delete(path)
+      const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
+      this.#ownWrites.set(path, stamp)
+      commit?.()
       return stamp
     })
     this.#track(path, task)
     return task
   }
 
-  #remove(path: string): Promise<void> {
+  #remove(path: string, commit?: () => void): Promise<void> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
-      this.#written.set(path, '')
-      this.#writtenStamps.delete(path)
-      await removeFile(path)
+      this.#ownWrites.delete(path)
+      await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
+      this.#ownWrites.set(path, REMOVED)
+      commit?.()
     })
     this.#track(path, task)
     return task
@@ -495,4 +534,4 @@ export class ContentStore {
 /** Below this many entries, reading the files is about as fast as the cache. */
 const CACHE_MIN_ENTRIES = 1000
 
-const hash = (text: string): string => createHash('sha1').update(text).digest('base64')
+const REMOVED = Symbol('removed')

@@ -24,7 +24,9 @@ export interface ContentWatcher {
 
 /**
  * Applies external changes (hand edits, `git pull`, a branch switch) to the index in
- * batches. Events for files we wrote ourselves are recognised by content hash and skipped.
+ * batches. The echo of a file we wrote ourselves is recognised by that write's identity (inode,
+ * size, mtime) and skipped once; never by content, so bytes we wrote long ago that come back
+ * (a branch switch, `git restore`) are applied like any external change.
  *
  * chokidar watches the small, human-edited part of the tree (project.yaml, tokens.yaml,
  * collections/, webhooks/, assets/*.yaml). The entry folders, which hold one file per entry
@@ -138,7 +140,7 @@ const TOO_LARGE = '\u0000too-large'
 export async function applyBatch(store: ContentStore, allPaths: string[]): Promise<number> {
   const root = store.layout.root
   // The echo of our own writes is most of what a busy server sees: one stat, no read.
-  const paths = allPaths.filter((path) => !store.isOwnWriteOnDisk(path))
+  const paths = allPaths.filter((path) => !store.consumeOwnWrite(path))
   const texts = await mapLimit(paths, 32, async (path) => {
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
@@ -159,7 +161,7 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
     .sort((a, b) => order(a.what.kind) - order(b.what.kind))
   let applied = 0
   for (const { path, text, what } of items) {
-    if (text === TOO_LARGE || store.isOwnWrite(path, text)) continue
+    if (text === TOO_LARGE) continue
     const rel = joinRel(relative(root, path))
     if (applyOne(store, rel, what, text)) applied++
   }
@@ -211,6 +213,7 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       const collection = toCollection(r.value, existing?.collection.order ?? store.collections.size)
       if (collection.slug !== what.slug) { store.reportProblem({ file: rel, message: `slug "${collection.slug}" does not match the file name` }); return false }
       store.clearProblem(rel)
+      if (existing && sameRecord(existing.collection, collection)) return false
       if (existing) existing.collection = collection
       else store.collections.set(what.slug, { collection, entries: new Map(), revision: 0 })
       store.emit({ kind: 'collection', slug: what.slug, before: existing?.collection ?? null, after: collection, source: 'file' })
@@ -221,7 +224,9 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       const r = parseChecked(text, rel, 'project')
       if (!r.ok) { store.reportProblem(r.problem); return false }
       store.clearProblem(rel)
-      store.project = toProject(r.value)
+      const project = toProject(r.value)
+      if (sameRecord(store.project, project)) return false
+      store.project = project
       store.emit({ kind: 'project', source: 'file' })
       return true
     }
@@ -230,7 +235,9 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       const r = parseChecked(text, rel, 'tokens')
       if (!r.ok) { store.reportProblem(r.problem); return false }
       store.clearProblem(rel)
-      store.tokens = (r.value.tokens as Record<string, unknown>[]).map(toToken)
+      const tokens = (r.value.tokens as Record<string, unknown>[]).map(toToken)
+      if (sameRecord(store.tokens, tokens)) return false
+      store.tokens = tokens
       store.emit({ kind: 'tokens', source: 'file' })
       return true
     }
@@ -246,6 +253,7 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       if (!r.ok) { store.reportProblem(r.problem); return false }
       store.clearProblem(rel)
       const after = toWebhook(r.value)
+      if (before && sameRecord(before, after)) return false
       store.webhooks.set(what.uuid, after)
       store.emit({ kind: 'webhook', uuid: what.uuid, before, after, source: 'file' })
       return true
@@ -262,6 +270,7 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
       if (!r.ok) { store.reportProblem(r.problem); return false }
       store.clearProblem(rel)
       const after = toAsset(r.value)
+      if (before && sameRecord(before, after)) return false
       store.assets.set(what.uuid, after)
       store.emit({ kind: 'asset', uuid: what.uuid, before, after, source: 'file' })
       return true
@@ -269,6 +278,17 @@ function applyOne(store: ContentStore, rel: string, what: PathKind, text: string
     default:
       return false
   }
+}
+
+/** Whether a file's record equals the one in memory (a second echo of our write, a touch). */
+function sameRecord(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b)
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+    : v))
 }
 
 function reconcileRemovedDir(store: ContentStore, path: string): number {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { addTargetOptions, withTarget, type ApiClient, type TargetOptions } from '../target.ts'
+import { addTargetOptions, reading, withTarget, type ApiClient, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson, progress } from '../output.ts'
 
@@ -78,7 +78,7 @@ export function registerAsset(program: Command): void {
         ...(opts.search ? { search: opts.search } : {}), ...(opts.type ? { type: opts.type } : {}),
         ...(opts.trashed ? { trashed: opts.trashed } : {}), paginate: opts.perPage, page: opts.page,
       }
-      const result = await withTarget(opts, async (t) => {
+      const result = await withTarget(reading(opts), async (t) => {
         if (t.kind === 'remote') return t.api.request<Page>('GET', '/files', { query })
         const { listAssets } = await import('../../service/assets.ts')
         return listAssets(t.ctx, query, localBase(t.ctx), '/files') as unknown as Page
@@ -99,7 +99,7 @@ export function registerAsset(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption()))
     .action(async (uuid: string, opts: Opts) => {
-      const result = await withTarget(opts, async (t) => {
+      const result = await withTarget(reading(opts), async (t) => {
         if (t.kind === 'remote') return t.api.request<AssetJson>('GET', `/files/${encodeURIComponent(uuid)}`)
         const { requireAsset } = await import('../../service/assets.ts')
         const { toAssetJson } = await import('../../service/asset-view.ts')

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { readFile } from 'node:fs/promises'
-import { addTargetOptions, withTarget, type Target, type TargetOptions } from '../target.ts'
+import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 
@@ -61,7 +61,7 @@ export function registerEntry(program: Command): void {
       if (opts.locale) params.set('locale', opts.locale)
       if (opts.limit) params.set('limit', opts.limit)
       const qs = params.toString()
-      const result = await withTarget(opts, (t) => t.kind === 'remote'
+      const result = await withTarget(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}${qs ? `?${qs}` : ''}`)
         : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, qs, 'http://127.0.0.1').body) as unknown))
       if (opts.json) return printJson(result)
@@ -75,7 +75,7 @@ export function registerEntry(program: Command): void {
       if (opts.state) params.set('state', opts.state)
       if (opts.locale) params.set('translation_locale', opts.locale)
       const qs = params.toString()
-      const result = await withTarget(opts, (t) => t.kind === 'remote'
+      const result = await withTarget(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${qs ? `?${qs}` : ''}`)
         : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, qs, 'http://127.0.0.1').body) as unknown))
       printJson(result)
@@ -105,7 +105,7 @@ export function registerEntry(program: Command): void {
 
   command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot')
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
-      const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
+      const result = await withTarget<unknown>(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
         : import('../../service/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
       if (opts.json || n) return printJson(result)

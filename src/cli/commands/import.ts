@@ -11,13 +11,15 @@ export function registerImport(program: Command): void {
     .addOption(jsonOption())
     .action(async (file: string, opts: { dir?: string; force?: boolean; json?: boolean }) => {
       const { importTemplate } = await import('../../import/template.ts')
-      const { resolveContentDir } = await import('../../config.ts')
-      const contentDir = resolveContentDir({ dir: opts.dir })
+      const { loadConfig } = await import('../../config.ts')
+      const { withDirectWrite } = await import('../target.ts')
+      const config = loadConfig({ dir: opts.dir })
+      const contentDir = config.contentDir
       const started = Date.now()
-      const summary = await importTemplate(file, contentDir, {
+      const summary = await withDirectWrite(config, 'import', () => importTemplate(file, contentDir, {
         force: opts.force === true,
         onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
-      })
+      }))
       if (opts.json) return printJson({ ...summary, duration_ms: Date.now() - started })
       process.stdout.write(`Imported ${summary.entries} entries (${summary.published} published, ${summary.drafts} drafts) in ${summary.collections} collections into ${summary.content_dir}\n`)
       process.stdout.write(`  project id: ${summary.project}\n`)

@@ -13,9 +13,10 @@ export function registerInit(program: Command): void {
     .addOption(jsonOption())
     .action(async (dir: string | undefined, opts: { dir?: string; name: string; locale: string; force?: boolean; json?: boolean }) => {
       const { initProject } = await import('../../service/init.ts')
-      const { resolveContentDir } = await import('../../config.ts')
-      const contentDir = resolveContentDir({ dir: dir ?? opts.dir })
-      const result = await initProject(contentDir, { name: opts.name, locale: opts.locale, force: opts.force === true })
+      const { loadConfig } = await import('../../config.ts')
+      const { withDirectWrite } = await import('../target.ts')
+      const config = loadConfig({ dir: dir ?? opts.dir })
+      const result = await withDirectWrite(config, 'init', () => initProject(config.contentDir, { name: opts.name, locale: opts.locale, force: opts.force === true }))
       if (opts.json) printJson(result)
       else {
         process.stdout.write(`Created project "${result.name}" in ${result.content_dir}\n`)

@@ -6,8 +6,8 @@ import type { ProjectSummary } from '../../service/project-settings.ts'
 interface Opts { dir?: string; json?: boolean }
 
 /**
- * `cms project show|set`: project settings in content/project.yaml. Edited directly; a running
- * server's watcher applies the change (e.g. `--api private`) at once.
+ * `cms project show|set`: project settings in content/project.yaml. `set` goes through a
+ * running server (which applies it at once), or edits the file under the one-writer lock.
  */
 export function registerProject(program: Command): void {
   const project = program.command('project').description('show or change project settings (public/private API, name)')
@@ -37,11 +37,16 @@ export function registerProject(program: Command): void {
         throw new CliError('nothing to change: pass --api public|private, --name or --description')
       }
       const { updateProjectSettings } = await import('../../service/project-settings.ts')
-      const result = await withStore(opts, (store) => updateProjectSettings(store, {
+      const { withTarget } = await import('../target.ts')
+      const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
         ...(opts.name !== undefined ? { name: opts.name } : {}),
         ...(opts.description !== undefined ? { description: opts.description } : {}),
-      }))
+      }
+      // Through a running server when there is one (it owns project.yaml), else directly under the one-writer lock.
+      const result = await withTarget({ ...(opts.dir ? { dir: opts.dir } : {}) }, (t) => t.kind === 'remote'
+        ? t.api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input })
+        : updateProjectSettings(t.ctx.store, input, 'cli'))
       if (opts.json) printJson({ ...result.project, changed: result.changed })
       else {
         process.stdout.write(result.changed ? 'Updated project.yaml.\n' : 'Nothing changed.\n')
@@ -52,7 +57,8 @@ export function registerProject(program: Command): void {
 
 async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.ts').ContentStore) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
-  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
+  // Reads only, without the writer lock: a half-done schema change is left to the writer.
+  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli', resume: false })
   try {
     return await fn(ctx.store)
   } finally {

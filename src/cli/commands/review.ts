@@ -4,7 +4,8 @@ import { CliError, EXIT, printJson } from '../output.ts'
 
 /**
  * Content review for pull requests: `cms validate`, `cms fmt`, `cms diff`. None of them
- * starts or needs a server; only `cms fmt` (without --check) writes.
+ * starts or needs a server; only `cms fmt` (without --check) writes, holding the one-writer
+ * lock, and it refuses to run while a server holds it.
  */
 export function registerReview(program: Command): void {
   program
@@ -32,12 +33,15 @@ export function registerReview(program: Command): void {
     .option('--check', 'write nothing; list files that differ and exit 1 if any')
     .addOption(jsonOption())
     .action(async (opts: { dir?: string; check?: boolean; json?: boolean }) => {
-      const { resolveContentDir } = await import('../../config.ts')
+      const { loadConfig } = await import('../../config.ts')
       const { formatTree } = await import('../../review/fmt.ts')
-      const root = resolveContentDir({ dir: opts.dir })
-      const report = await formatTree(root, { check: opts.check === true }).catch((error: unknown) => {
+      const { withDirectWrite } = await import('../target.ts')
+      const config = loadConfig({ dir: opts.dir })
+      const format = () => formatTree(config.contentDir, { check: opts.check === true }).catch((error: unknown) => {
         throw new CliError((error as Error).message, EXIT.cannotRun)
       })
+      // Rewriting files under a running server would undo its acknowledged writes: fmt refuses then.
+      const report = opts.check ? await format() : await withDirectWrite(config, 'fmt', format)
       if (opts.json) printJson({ ...report, check: opts.check === true })
       else {
         for (const file of report.changed) process.stdout.write(`${opts.check ? 'would reformat' : 'formatted'} ${file}\n`)

@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
-import { addTargetOptions, withTarget, type Target, type TargetOptions } from '../target.ts'
+import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
 import type { SchemaContext } from '../../service/schema-admin.ts'
 
 /**
@@ -100,14 +100,14 @@ export function registerSchemaCommands(program: Command): void {
 
   command(collection, 'list', 'list collections in order')
     .action(async (opts: Opts) => {
-      const list = await withTarget(opts, (t) => call(t, 'GET', '/collections', undefined, async (ctx) => ctx.store.sortedCollections().map((c) => ({ ...collectionSummaryOf(c) }))))
+      const list = await withTarget(reading(opts), (t) => call(t, 'GET', '/collections', undefined, async (ctx) => ctx.store.sortedCollections().map((c) => ({ ...collectionSummaryOf(c) }))))
       const rows = list as Json[]
       out(opts, rows, rows.length === 0 ? 'No collections.' : rows.map((c) => `${String(c.slug).padEnd(24)} ${String(c.name)}${c.is_singleton ? '  (singleton)' : ''}`).join('\n'))
     })
 
   command(collection, 'show <slug>', 'show a collection and its fields')
     .action(async (slug: string, opts: Opts) => {
-      const c = await withTarget(opts, (t) => getCollection(t, slug))
+      const c = await withTarget(reading(opts), (t) => getCollection(t, slug))
       out(opts, c, [`${String(c.slug)} — ${String(c.name)}${c.is_singleton ? ' (singleton)' : ''}`, `uuid: ${String(c.uuid)}`, 'fields:', ...describeFields(c.fields as FieldView[])].join('\n'))
     })
 

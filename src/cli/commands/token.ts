@@ -25,7 +25,7 @@ export function registerToken(program: Command): void {
       const { createToken, parseAbilities, parseExpiry } = await import('../../service/tokens.ts')
       const abilities = parseAbilities(opts.abilities)
       const expiresAt = opts.expires ? parseExpiry(opts.expires) : null
-      const created = await withStore(opts, (ctx) => createToken(ctx.store, { name: opts.name, abilities, expiresAt }))
+      const created = await withStore(opts, true, (ctx) => createToken(ctx.store, { name: opts.name, abilities, expiresAt }))
       if (opts.json) {
         printJson({ token: created.token, name: created.name, abilities: created.abilities, expires_at: created.expires_at })
         return
@@ -42,7 +42,7 @@ export function registerToken(program: Command): void {
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
       const { listTokens } = await import('../../service/tokens.ts')
-      const tokens = await withStore(opts, async (ctx) => listTokens(ctx.store))
+      const tokens = await withStore(opts, false, async (ctx) => listTokens(ctx.store))
       if (opts.json) {
         printJson(tokens)
         return
@@ -62,20 +62,33 @@ export function registerToken(program: Command): void {
     .addOption(jsonOption())
     .action(async (name: string, opts: Opts) => {
       const { revokeToken } = await import('../../service/tokens.ts')
-      const revoked = await withStore(opts, (ctx) => revokeToken(ctx.store, name))
+      const revoked = await withStore(opts, true, (ctx) => revokeToken(ctx.store, name))
       if (opts.json) printJson({ revoked })
       else process.stdout.write(`Revoked token "${revoked.name}" (…${revoked.last4}).\n`)
     })
 }
 
-/** Opens the store directly (never through a running server: token secrets stay off the wire). */
-async function withStore<T>(opts: Opts, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+/**
+ * Opens the store directly (never through a running server: token secrets stay off the wire).
+ * A writing command takes the one-writer lock when no server runs; with a server it writes
+ * anyway, which is safe because tokens.yaml is changed only under its own file lock, from the
+ * file as it is on disk, and servers never write it.
+ */
+async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
-  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
+  const { loadConfig } = await import('../../config.ts')
+  const { takeWriterLock } = await import('../target.ts')
+  const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
+  const lock = writes ? await takeWriterLock(config) : null
   try {
-    return await fn(ctx)
+    const ctx = await createContext({ config, source: 'cli', resume: lock?.ok === true })
+    try {
+      return await fn(ctx)
+    } finally {
+      await ctx.close()
+    }
   } finally {
-    await ctx.close()
+    if (lock?.ok) await lock.release()
   }
 }
 

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander'
-import { addTargetOptions, localExitHooks, withTarget, type TargetOptions } from '../target.ts'
+import { addTargetOptions, localExitHooks, reading, withTarget, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 
@@ -66,7 +66,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('list').description('list webhooks (never their secrets)'))
     .action(async (opts: Opts) => {
-      const list = await withTarget(opts, async (t) => t.kind === 'remote'
+      const list = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Array<Record<string, unknown>>>('GET', '/webhooks')
         : (await import('../../service/webhooks.ts')).listWebhooks(t.ctx))
       if (opts.json) return printJson(list)
@@ -78,7 +78,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('show <uuid>').description('one webhook'))
     .action(async (uuid: string, opts: Opts) => {
-      const w = await withTarget(opts, async (t) => t.kind === 'remote'
+      const w = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}`)
         : (await import('../../service/webhooks.ts')).getWebhook(t.ctx, uuid))
       if (opts.json) return printJson(w)
@@ -127,7 +127,7 @@ export function registerWebhook(program: Command): void {
     .option('--per-page <n>', 'attempts per page (max 100)', '25'))
     .action(async (uuid: string, opts: Opts & { page: string; perPage: string }) => {
       const query = { paginate: opts.perPage, page: opts.page }
-      const page = await withTarget(opts, async (t) => t.kind === 'remote'
+      const page = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}/logs`, { query })
         : (await import('../../service/webhooks.ts')).webhookLogs(t.ctx, uuid, query, ''))
       const data = page.data as Array<Record<string, unknown>>

@@ -49,7 +49,7 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       },
     },
     {
-      method: 'PATCH', path: '/files/bulk/metadata', ability: 'update', token: 'always',
+      serial: true, method: 'PATCH', path: '/files/bulk/metadata', ability: 'update', token: 'always',
       summary: 'Update metadata of several assets `{items: [{uuid, alt_text, ...}]}`',
       handler: async (event) => {
         const assets = await bulkUpdateMetadata(ctx, await readJsonBody(event, ctx))
@@ -76,11 +76,11 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), event.url.origin),
     })),
     {
-      method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
+      serial: true, method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
       handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), event.url.origin),
     },
     {
-      method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',
+      serial: true, method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',
       summary: 'Trash an asset (`?force=1` deletes it and its bytes); 422 while entries reference it',
       handler: async (event) => {
         const force = /^(1|true|yes)$/i.test(event.url.searchParams.get('force') ?? '')

@@ -1,7 +1,9 @@
 import type { H3 } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
-import { notFound } from '../../core/errors.ts'
+import { badRequest, notFound } from '../../core/errors.ts'
+import { readJsonBody } from '../body.ts'
+import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project-settings.ts'
 import { collectionSummary, collectionWithFields, projectInfo } from '../../service/schema-view.ts'
 
 export function registerProjectRoutes(app: H3, ctx: AppContext): void {
@@ -12,6 +14,20 @@ export function registerProjectRoutes(app: H3, ctx: AppContext): void {
         const withParam = event.url.searchParams.get('with') ?? ''
         const parts = new Set(withParam.split(',').map((s) => s.trim()))
         return projectInfo(ctx.store, { collections: parts.has('collections') || parts.has('fields'), fields: parts.has('fields') })
+      },
+    },
+    {
+      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',
+      handler: async (event) => {
+        const body = await readJsonBody(event, ctx)
+        const input: ProjectSettingsInput = {}
+        for (const key of ['api', 'name', 'description'] as const) {
+          const value = body[key]
+          if (value === undefined) continue
+          if (typeof value !== 'string' && !(key === 'description' && value === null)) throw badRequest(`${key} must be a string.`)
+          input[key] = value as string
+        }
+        return updateProjectSettings(ctx.store, input, ctx.source)
       },
     },
     {

@@ -23,47 +23,47 @@ export function registerSchemaRoutes(app: H3, ctx: AppContext): void {
 
   defineRoutes(app, ctx, [
     {
-      method: 'POST', path: '/collections/reorder', ability: 'admin', summary: 'Reorder collections `{collections: [{uuid, order}]}`',
+      serial: true, method: 'POST', path: '/collections/reorder', ability: 'admin', summary: 'Reorder collections `{collections: [{uuid, order}]}`',
       handler: async (event) => reorderCollections(sctx(), await body(event)),
     },
     {
-      method: 'POST', path: '/collections', ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
+      serial: true, method: 'POST', path: '/collections', ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
       handler: async (event) => created(await createCollection(sctx(), await body(event))),
     },
     {
-      method: 'PUT', path: '/collections/:slug', ability: 'admin', summary: 'Rename a collection; relations that targeted the old slug follow',
+      serial: true, method: 'PUT', path: '/collections/:slug', ability: 'admin', summary: 'Rename a collection; relations that targeted the old slug follow',
       handler: async (event) => updateCollection(sctx(), param(event, 'slug'), await withForce(event)),
     },
     {
-      method: 'DELETE', path: '/collections/:slug', ability: 'admin', summary: 'Delete a collection and its entries (body `{slug}` must match)',
+      serial: true, method: 'DELETE', path: '/collections/:slug', ability: 'admin', summary: 'Delete a collection and its entries (body `{slug}` must match)',
       handler: async (event) => { await deleteCollection(sctx(), param(event, 'slug'), await body(event, true)); return noContent() },
     },
     {
-      method: 'POST', path: '/collections/:slug/fields/reorder', ability: 'admin', summary: 'Reorder fields `{fields: [{uuid, order}]}`',
+      serial: true, method: 'POST', path: '/collections/:slug/fields/reorder', ability: 'admin', summary: 'Reorder fields `{fields: [{uuid, order}]}`',
       handler: async (event) => reorderFields(sctx(), param(event, 'slug'), await body(event)),
     },
     {
-      method: 'POST', path: '/collections/:slug/fields', ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
+      serial: true, method: 'POST', path: '/collections/:slug/fields', ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
       handler: async (event) => created(await addField(sctx(), param(event, 'slug'), await withForce(event))),
     },
     {
-      method: 'PUT', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Update a field; 422 lists entries it breaks unless `force`',
+      serial: true, method: 'PUT', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Update a field; 422 lists entries it breaks unless `force`',
       handler: async (event) => updateField(sctx(), param(event, 'slug'), param(event, 'field'), await withForce(event)),
     },
     {
-      method: 'DELETE', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Remove a field and its stored values',
+      serial: true, method: 'DELETE', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Remove a field and its stored values',
       handler: async (event) => { await removeField(sctx(), param(event, 'slug'), param(event, 'field')); return noContent() },
     },
     {
-      method: 'POST', path: '/project/locales', ability: 'admin', summary: 'Add a project locale `{locale}`',
+      serial: true, method: 'POST', path: '/project/locales', ability: 'admin', summary: 'Add a project locale `{locale}`',
       handler: async (event) => created(await addLocale(sctx(), await body(event))),
     },
     {
-      method: 'PUT', path: '/project/locales/default', ability: 'admin', summary: 'Set the default locale `{locale}`',
+      serial: true, method: 'PUT', path: '/project/locales/default', ability: 'admin', summary: 'Set the default locale `{locale}`',
       handler: async (event) => setDefaultLocale(sctx(), await body(event)),
     },
     {
-      method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
+      serial: true, method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
       handler: async (event) => removeLocale(sctx(), param(event, 'locale'), await withForce(event, true)),
     },
   ])

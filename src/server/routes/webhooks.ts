@@ -20,7 +20,7 @@ export function registerWebhookRoutes(app: H3, ctx: AppContext): void {
       handler: () => listWebhooks(ctx),
     },
     {
-      method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
+      serial: true, method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
       handler: async (event) => json(201, await createWebhook(ctx, await readJsonBody(event, ctx))),
     },
     {
@@ -28,15 +28,15 @@ export function registerWebhookRoutes(app: H3, ctx: AppContext): void {
       handler: (event) => getWebhook(ctx, param(event, 'uuid')),
     },
     {
-      method: 'PUT', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (omitted fields, secret included, are kept)',
+      serial: true, method: 'PUT', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (omitted fields, secret included, are kept)',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
-      method: 'PATCH', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (same as PUT)',
+      serial: true, method: 'PATCH', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (same as PUT)',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
-      method: 'DELETE', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Delete a webhook (204)',
+      serial: true, method: 'DELETE', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Delete a webhook (204)',
       handler: async (event) => {
         await deleteWebhook(ctx, param(event, 'uuid'))
         return new Response(null, { status: 204 })
