@@ -111,8 +111,8 @@ describe('cms import', () => {
     const server = await serve(['--dir', content])
     try {
       const r = await cms(['import', blog, '--dir', content, '--force'])
-      expect(r.code).toBe(1)
-      expect(r.stderr).toMatch(/server \(pid \d+\) is serving/)
+      expect(r.code).not.toBe(0)
+      expect(r.stderr).toMatch(/server \(pid \d+[^)]*\) is serving/)
       expect(await snapshot(content)).toEqual(before)
     } finally {
       server.child.kill('SIGTERM')
