@@ -10,6 +10,7 @@ import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
+import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
@@ -29,6 +30,7 @@ export function createProgram(): Command {
   registerSchemaCommands(program)
   registerReview(program)
   registerAsset(program)
+  registerGit(program)
   return program
 }
 

@@ -11,6 +11,7 @@ import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
+import { registerGitRoutes } from './routes/git.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
 
 /**
@@ -28,6 +29,7 @@ export function createApp(ctx: AppContext): H3 {
   registerProjectRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
+  registerGitRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)

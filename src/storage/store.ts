@@ -75,6 +75,11 @@ export class ContentStore {
   readonly fileStamps = new Map<string, FileStamp>()
   /** Entries read from files (not the cache) by the last load. */
   freshlyLoaded = 0
+  /**
+   * Told of every file or folder this store wrote or removed, once it is on disk (the git
+   * committer listens here: every write of every caller passes through this one path).
+   */
+  fileObserver: ((path: string, folder: boolean) => void) | null = null
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /**
@@ -253,7 +258,7 @@ export class ContentStore {
     this.fileStamps.delete(`${slug}/${uuid}.json`)
     if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
-    await rm(this.layout.versionDir(slug, uuid), { recursive: true, force: true })
+    await this.#removeDir(this.layout.versionDir(slug, uuid))
   }
 
   async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
@@ -309,8 +314,8 @@ export class ContentStore {
       this.collections.delete(slug)
       this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
     })
-    await rm(this.layout.entryDir(slug), { recursive: true, force: true })
-    await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
+    await this.#removeDir(this.layout.entryDir(slug))
+    await this.#removeDir(join(this.layout.versionsDir, slug))
   }
 
   /**
@@ -422,6 +427,8 @@ export class ContentStore {
       this.assets.set(asset.uuid, asset)
       this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
+    // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
+    this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
   }
 
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
@@ -431,7 +438,7 @@ export class ContentStore {
       this.assets.delete(uuid)
       if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
     })
-    if (options.bytes) await rm(this.layout.assetDir(uuid), { recursive: true, force: true })
+    if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
   }
 
   /** Waits for every write in flight (shutdown, tests). */
@@ -505,6 +512,7 @@ export class ContentStore {
       this.#ownWrites.delete(path)
       const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, stamp)
+      this.fileObserver?.(path, false)
       commit?.()
       return stamp
     })
@@ -518,10 +526,16 @@ export class ContentStore {
       this.#ownWrites.delete(path)
       await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, REMOVED)
+      this.fileObserver?.(path, false)
       commit?.()
     })
     this.#track(path, task)
     return task
+  }
+
+  async #removeDir(path: string): Promise<void> {
+    await rm(path, { recursive: true, force: true })
+    this.fileObserver?.(path, true)
   }
 
   #track(path: string, task: Promise<unknown>): void {
