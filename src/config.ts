@@ -12,6 +12,8 @@ export interface ResolvedConfig {
   bodyLimit: number
   /** Largest upload accepted, in bytes. */
   uploadLimit: number
+  /** Largest whole bulk-upload request (`CMS_BULK_UPLOAD_LIMIT`), in bytes; default five files at the upload limit. */
+  bulkUploadLimit: number
   /** Extra mime types allowed for uploads beyond the defaults; `*` allows all. */
   uploadMimeAllow: string[]
   webhookAllowInsecureHttp: boolean
@@ -69,12 +71,14 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
   }
   const bool = (name: string) => /^(1|true|yes|on)$/i.test(env[name] ?? '')
   const list = (name: string, fallback: string[]) => (env[name] ? env[name]!.split(',').map((s) => s.trim()).filter(Boolean) : fallback)
+  const uploadLimit = int('CMS_UPLOAD_LIMIT', 100 * 1024 * 1024)
   const config: ResolvedConfig = Object.freeze({
     contentDir,
     stateDir: resolve(env.CMS_STATE_DIR ?? join(projectDir, '.cms')),
     rateLimitPerMinute: int('API_RATE_LIMIT_PER_MINUTE', 300),
     bodyLimit: int('CMS_BODY_LIMIT', 1024 * 1024),
-    uploadLimit: int('CMS_UPLOAD_LIMIT', 100 * 1024 * 1024),
+    uploadLimit,
+    bulkUploadLimit: int('CMS_BULK_UPLOAD_LIMIT', 5 * uploadLimit),
     uploadMimeAllow: list('CMS_UPLOAD_MIME_ALLOW', []),
     webhookAllowInsecureHttp: bool('WEBHOOK_ALLOW_INSECURE_HTTP'),
     webhookAllowPrivateHosts: bool('WEBHOOK_ALLOW_PRIVATE_HOSTS'),

@@ -7,6 +7,7 @@ import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
 import { resumeSchemaChange } from './service/schema-rewrite.ts'
 import type { GitCommitter } from './git/committer.ts'
+import type { EditorState } from './sessions/editor-state.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -27,6 +28,8 @@ export interface AppContext {
   webhooks?: WebhookState
   /** Commits writes to git when `--git-commit` / `CMS_GIT_COMMIT` is on. */
   git?: GitCommitter
+  /** Editor sessions, sign-in links and the activity feed, once an app serves this context. */
+  editor?: EditorState
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>

@@ -12,6 +12,7 @@ import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
 import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
+import { registerEditorUrl } from './commands/editor-url.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
 export function createProgram(): Command {
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   registerInit(program)
   registerImport(program)
   registerServe(program)
+  registerEditorUrl(program)
   registerEntry(program)
   registerProject(program)
   registerToken(program)

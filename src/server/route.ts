@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts'
 import { guard, type Principal } from './guard.ts'
 import { writeScope, gitHeader, type WriteScope } from '../git/scope.ts'
 import { authorEmail } from '../git/message.ts'
+import { changeOrigin } from '../core/change-origin.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -14,6 +15,8 @@ export interface RouteSpec {
   ability: Ability | null
   /** `always`: a token is needed even on a public project (writes, webhooks, versions, assets). */
   token?: 'always' | 'private-only'
+  /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
+  project?: 'optional'
   /** One line for the route table in docs/api.md. */
   summary: string
   /**
@@ -43,11 +46,13 @@ export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): voi
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? spec.handler(event, principal)
         : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))
-      if (!spec.serial) return handle()
+      // CLI commands reach a running server with the local admin token: their changes are `cli` in the activity feed.
+      const run = () => (principal.kind === 'local-admin' ? changeOrigin.run('cli', handle) : handle())
+      if (!spec.serial) return run()
       const previous = serialTails.get(ctx) ?? Promise.resolve()
-      const run = previous.then(handle)
-      serialTails.set(ctx, run.catch(() => {}))
-      return run
+      const queued = previous.then(run)
+      serialTails.set(ctx, queued.catch(() => {}))
+      return queued
     }
     app.on(spec.method, spec.path, handler)
     // HEAD is GET without the body (Node's server drops the body of a HEAD answer itself).

@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
-import { readFile, readdir, stat } from 'node:fs/promises'
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import { open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkFile, type FileKind } from './file-schemas.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
+import { READ_NOFOLLOW } from './contained.ts'
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH, jsonTextDepth, valueTooDeep } from '../core/limits.ts'
 
 /** A file that could not be used, with what is wrong and where. */
@@ -23,12 +24,16 @@ export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; 
 export async function readChecked(path: string, rel: string, kind: FileKind): Promise<ReadResult<Record<string, unknown>>> {
   let text: string
   try {
-    const size = (await stat(path)).size
-    if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
-    text = await readFile(path, 'utf8')
+    const handle = await open(path, READ_NOFOLLOW)
+    try {
+      const size = (await handle.stat()).size
+      if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
+      text = await handle.readFile('utf8')
+    } finally {
+      await handle.close()
+    }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return unreadable(error, rel)
   }
   return parseChecked(text, rel, kind)
 }
@@ -37,15 +42,27 @@ export async function readChecked(path: string, rel: string, kind: FileKind): Pr
 export function readCheckedSync(path: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
   let text: string
   try {
-    const size = statSync(path).size
-    if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
-    text = readFileSync(path, 'utf8')
+    const fd = openSync(path, READ_NOFOLLOW)
+    try {
+      const size = fstatSync(fd).size
+      if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
+      text = readFileSync(fd, 'utf8')
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return unreadable(error, rel)
   }
   return parseChecked(text, rel, kind)
 }
+
+function unreadable(error: unknown, rel: string): ReadResult<never> {
+  const code = (error as NodeJS.ErrnoException).code
+  // O_NOFOLLOW: a symbolic link fails with ELOOP and is never followed out of the tree.
+  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read: ${code}`
+  return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message } }
+}
+
 
 /** The problem a file over MAX_FILE_BYTES is reported with (it is never read). */
 export function tooLarge(rel: string, size: number): FileProblem {

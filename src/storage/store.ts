@@ -4,6 +4,7 @@ import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenR
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
+import { assertContained } from './contained.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
@@ -87,6 +88,7 @@ export class ContentStore {
    * echo: the identity of one write, never its content.
    */
   readonly #ownWrites = new Map<string, FileStamp | typeof REMOVED>()
+  readonly #problemListeners = new Set<() => void>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
@@ -163,6 +165,7 @@ export class ContentStore {
 
   async listVersions(slug: string, uuid: string): Promise<VersionRecord[]> {
     const dir = this.layout.versionDir(slug, uuid)
+    assertContained(this.layout.root, join(dir, '1.json'), 'read')
     const names = (await listDir(dir)).filter((n) => /^[1-9]\d*\.json$/.test(n))
     const read = await mapLimit(names, 16, (name) => readChecked(join(dir, name), `versions/${slug}/${uuid}/${name}`, 'version'))
     const versions: VersionRecord[] = []
@@ -171,6 +174,7 @@ export class ContentStore {
   }
 
   async readVersion(slug: string, uuid: string, n: number): Promise<VersionRecord | null> {
+    assertContained(this.layout.root, this.layout.version(slug, uuid, n), 'read')
     const r = await readChecked(this.layout.version(slug, uuid, n), `versions/${slug}/${uuid}/${n}.json`, 'version')
     return r.ok ? toVersionRecord(r.value) : null
   }
@@ -208,17 +212,34 @@ export class ContentStore {
     }
   }
 
+  /** Called whenever the list of file problems changes (a broken file appears, changes reason, or is fixed). */
+  onProblemsChange(listener: () => void): () => void {
+    this.#problemListeners.add(listener)
+    return () => this.#problemListeners.delete(listener)
+  }
+
+  #problemsChanged(): void {
+    for (const listener of this.#problemListeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('[cms] problem listener failed:', error)
+      }
+    }
+  }
+
   reportProblem(problem: FileProblem): void {
     const previous = this.problems.get(problem.file)
     this.problems.set(problem.file, problem)
     if (previous?.message === problem.message) return
+    this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
     if (this.#options.onProblem) this.#options.onProblem(problem)
     else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
   }
 
   clearProblem(rel: string): void {
-    this.problems.delete(rel)
+    if (this.problems.delete(rel)) this.#problemsChanged()
   }
 
   // ---- writes ------------------------------------------------------------------------
@@ -508,6 +529,7 @@ export class ContentStore {
   #write(path: string, render: () => string, options?: WriteOptions, commit?: () => void): Promise<FileStamp> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       const text = render()
       this.#ownWrites.delete(path)
       const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
@@ -523,6 +545,7 @@ export class ContentStore {
   #remove(path: string, commit?: () => void): Promise<void> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       this.#ownWrites.delete(path)
       await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, REMOVED)

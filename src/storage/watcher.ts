@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises'
 import { MAX_FILE_BYTES } from '../core/limits.ts'
 import { existsSync, readdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
+import { READ_NOFOLLOW, escapeReason, isSymlink } from './contained.ts'
 import { watch } from 'chokidar'
 import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
 import { parseChecked, mapLimit, joinRel, tooLarge } from './read-files.ts'
@@ -61,6 +62,7 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
 
   const watcher = watch(root, {
     ignoreInitial: true,
+    followSymlinks: false,
     depth: 1,
     ignored: (path: string) => {
       const parts = relative(root, path).split(sep)
@@ -101,14 +103,14 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
   const watchEntries = () => {
     watchFolder(entriesDir, (name) => {
       const dir = join(entriesDir, name)
-      if (existsSync(dir)) {
+      if (existsSync(dir) && !isSymlink(dir)) {
         if (!folders.has(dir) && watchCollectionFolder(dir)) rescan(dir)
       } else {
         unwatchFolder(dir)
         schedule(dir)
       }
     })
-    for (const name of safeReaddir(entriesDir)) watchCollectionFolder(join(entriesDir, name))
+    for (const name of safeReaddir(entriesDir)) if (!isSymlink(join(entriesDir, name))) watchCollectionFolder(join(entriesDir, name))
   }
   if (existsSync(entriesDir)) watchEntries()
 
@@ -145,12 +147,14 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
     try {
+      // Links and paths through linked folders are never followed (read as absent).
+      if (escapeReason(root, path) !== null) return null
       const size = (await stat(path)).size
       if (size > MAX_FILE_BYTES) {
         store.reportProblem(tooLarge(joinRel(relative(root, path)), size))
         return TOO_LARGE
       }
-      return await readFile(path, 'utf8')
+      return await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
     } catch {
       return null
     }
