@@ -1,5 +1,7 @@
 import { ofetch, type FetchOptions } from 'ofetch'
 import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { schemaJournalPath } from '../storage/schema-journal.ts'
 import { Option, type Command } from 'commander'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
@@ -68,7 +70,9 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
   await requireContentRoot(config.contentDir)
-  if (options.readOnly) return runLocal(config, options, fn)
+  // A read-only command reads without the lock, unless a killed process left a schema change
+  // half done: then it takes the lock like a writer and finishes that change first.
+  if (options.readOnly && !existsSync(schemaJournalPath(config.stateDir))) return runLocal(config, options, fn, false)
   // Without a server, a writing command holds the one-writer lock for its whole run (load,
   // checks, writes), so unique and singleton rules hold across processes.
   const lock = await takeWriterLock(config)
@@ -78,14 +82,15 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     return fn({ kind: 'remote', api: createApiClient(lock.server.url!, projectId, lock.server.token!) })
   }
   try {
-    return await runLocal(config, options, fn)
+    return await runLocal(config, options, fn, true)
   } finally {
     await lock.release()
   }
 }
 
-async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
-  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
+/** `resume`: this process holds the writer lock, so it may finish a schema change a killed process left. */
+async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>, resume: boolean): Promise<T> {
+  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume })
   try {
     const result = await fn({ kind: 'local', ctx })
     if (!options.readOnly) for (const hook of localExitHooks) await hook(ctx)

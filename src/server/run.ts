@@ -63,7 +63,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const started = Date.now()
   let ctx: AppContext | undefined
   try {
-    ctx = await createContext({ config, watch: true, source: 'api', ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
+    ctx = await createContext({ config, watch: true, source: 'api', resume: !options.readOnly, ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
     ctx.localAdminToken = token
     ctx.readOnly = options.readOnly === true
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.

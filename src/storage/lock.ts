@@ -199,7 +199,8 @@ function processStart(pid: number): string | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: running under another user). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

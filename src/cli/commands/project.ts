@@ -60,7 +60,8 @@ async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.
   const { createContext } = await import('../../context.ts')
   const { resolveContentDir } = await import('../../config.ts')
   await requireContentRoot(resolveContentDir({ dir: opts.dir }))
-  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
+  // Reads only, without the writer lock: a half-done schema change is left to the writer.
+  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli', resume: false })
   try {
     return await fn(ctx.store)
   } finally {

@@ -83,7 +83,7 @@ async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) =
   await requireContentRoot(config.contentDir)
   const lock = writes ? await takeWriterLock(config) : null
   try {
-    const ctx = await createContext({ config, source: 'cli' })
+    const ctx = await createContext({ config, source: 'cli', resume: lock?.ok === true })
     try {
       return await fn(ctx)
     } finally {
