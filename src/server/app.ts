@@ -9,6 +9,7 @@ import { registerEntryWriteRoutes } from './routes/entries-write.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
+import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
@@ -26,6 +27,7 @@ export function createApp(ctx: AppContext): H3 {
   registerMiddleware(app, ctx, limiter)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
+  registerOpenApiRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
