@@ -1,4 +1,3 @@
-import qs from 'qs'
 import { resolve } from 'node:path'
 import type { AppContext } from '../context.ts'
 import { loadConfig } from '../config.ts'
@@ -9,6 +8,9 @@ import { ContentStore, type StoreChange } from '../storage/store.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/list-entries.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/schema-view.ts'
+import { toQuery, type ReadParams } from './query.ts'
+
+export { toQuery, type ReadParams }
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
@@ -32,8 +34,6 @@ export interface RawAnswer {
   body: string
   etag: string
 }
-
-export type ReadParams = Record<string, unknown>
 
 export interface EntriesReader<E = unknown> {
   /** `GET /{collection}`: an array, `{data, links, meta}` with `paginate`, `{count}` with `count`, one object for a singleton or `first`. */
@@ -110,17 +110,6 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     ready: watcher ? watcher.ready : Promise.resolve(),
     close: () => ctx.close(),
   }
-}
-
-/** Parameters as the client sends them: `where` nested in brackets, lists comma-joined. */
-export function toQuery(params: ReadParams): string {
-  const flat: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === false) continue
-    flat[key] = value === true ? 1 : (key === 'exclude' || key === 'sort') && Array.isArray(value) ? value.join(',') : value
-  }
-  const text = qs.stringify(flat, { encodeValuesOnly: true, arrayFormat: 'indices' })
-  return text ? `?${text}` : ''
 }
 
 function answer(value: unknown): RawAnswer {

@@ -28,7 +28,7 @@ describe('OpenAPI document', () => {
 
   it('GET /openapi.json passes a real OpenAPI 3.1 validator', async () => {
     expect(doc.openapi).toBe('3.1.0')
-    const result = await new Validator().validate(doc as unknown as object)
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
   })
@@ -55,7 +55,7 @@ describe('OpenAPI document', () => {
     const file = JSON.parse(await readFile(out, 'utf8')) as Doc
     expect(Object.keys(file.paths)).toEqual(Object.keys(doc.paths))
     expect(file.components).toEqual(doc.components)
-    expect((await new Validator().validate(file as unknown as object)).valid).toBe(true)
+    expect((await new Validator().validate(file as unknown as Record<string, unknown>)).valid).toBe(true)
     await server.ctx.store.putProject({ ...server.ctx.store.project, api: 'private' }, 'cli')
     expect((await server.request('/openapi.json')).status).toBe(401)
   }, 60_000)
