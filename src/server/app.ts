@@ -46,7 +46,7 @@ export function createApp(ctx: AppContext): H3 {
 }
 
 /** The fast read path of each app (see fast-read.ts), for the Node server in listen.ts. */
-export const fastReads = new WeakMap<H3, FastRead>()
+export const fastReads: WeakMap<H3, FastRead> = new WeakMap()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {
