@@ -10,13 +10,19 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 4000)
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
-    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean }) => {
+    .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
+    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean; types?: string }) => {
       const { runServer } = await import('../../server/run.ts')
       const server = await runServer({
         ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
       })
+      if (opts.types) {
+        const { keepTypesFresh } = await import('../../codegen/keep-fresh.ts')
+        const { resolve } = await import('node:path')
+        server.ctx.disposers.push(keepTypesFresh(server.ctx.store, resolve(opts.types), (m) => process.stderr.write(`${m}\n`)))
+      }
       // Signal handlers first: a script may send SIGTERM as soon as it reads the URL.
       const shutdown = (signal: string) => {
         process.stderr.write(`\n${signal}: finishing in-flight writes...\n`)
