@@ -12,6 +12,8 @@ export interface ResolvedConfig {
   bodyLimit: number
   /** Largest upload accepted, in bytes. */
   uploadLimit: number
+  /** Largest whole bulk-upload request (`CMS_BULK_UPLOAD_LIMIT`), in bytes; default five files at the upload limit. */
+  bulkUploadLimit: number
   /** Extra mime types allowed for uploads beyond the defaults; `*` allows all. */
   uploadMimeAllow: string[]
   webhookAllowInsecureHttp: boolean
@@ -25,6 +27,14 @@ export interface ResolvedConfig {
    * project, nothing else. Set: the listed origins may make every request.
    */
   corsConfigured: boolean
+  /** Commit every write to git (`--git-commit`, `CMS_GIT_COMMIT=1`). Off by default. */
+  gitCommit: boolean
+  /** Writes by one author within this many ms go into one commit (`CMS_GIT_WINDOW_MS`, 2000). */
+  gitWindowMs: number
+  /** Commit message template (`CMS_GIT_MESSAGE`; `\n` for a new line). */
+  gitMessage: string
+  /** Domain of the author address made from a token's name (`CMS_GIT_EMAIL_DOMAIN`). */
+  gitEmailDomain: string
   /** Raw environment after `.env` merging, for modules with their own settings (webhook secrets). */
   env: Readonly<Record<string, string | undefined>>
 }
@@ -34,6 +44,9 @@ export interface ConfigInput {
   env?: Record<string, string | undefined>
   cwd?: string
 }
+
+/** Default commit message: `content: publish articles "Hello world" (en, v3)`, one line per action below when a commit holds several. */
+export const DEFAULT_GIT_MESSAGE = 'content: {summary}\n\n{details}'
 
 /** Resolves the content root: flag > CMS_CONTENT_DIR > ./content. */
 export function resolveContentDir(input: ConfigInput): string {
@@ -58,18 +71,24 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
   }
   const bool = (name: string) => /^(1|true|yes|on)$/i.test(env[name] ?? '')
   const list = (name: string, fallback: string[]) => (env[name] ? env[name]!.split(',').map((s) => s.trim()).filter(Boolean) : fallback)
+  const uploadLimit = int('CMS_UPLOAD_LIMIT', 100 * 1024 * 1024)
   const config: ResolvedConfig = Object.freeze({
     contentDir,
     stateDir: resolve(env.CMS_STATE_DIR ?? join(projectDir, '.cms')),
     rateLimitPerMinute: int('API_RATE_LIMIT_PER_MINUTE', 300),
     bodyLimit: int('CMS_BODY_LIMIT', 1024 * 1024),
-    uploadLimit: int('CMS_UPLOAD_LIMIT', 100 * 1024 * 1024),
+    uploadLimit,
+    bulkUploadLimit: int('CMS_BULK_UPLOAD_LIMIT', 5 * uploadLimit),
     uploadMimeAllow: list('CMS_UPLOAD_MIME_ALLOW', []),
     webhookAllowInsecureHttp: bool('WEBHOOK_ALLOW_INSECURE_HTTP'),
     webhookAllowPrivateHosts: bool('WEBHOOK_ALLOW_PRIVATE_HOSTS'),
     rateLimitWindowMs: Math.max(1, int('CMS_RATE_LIMIT_WINDOW_MS', 60_000)),
     corsOrigins: list('CMS_CORS_ORIGINS', ['*']),
     corsConfigured: env.CMS_CORS_ORIGINS !== undefined && env.CMS_CORS_ORIGINS.trim() !== '',
+    gitCommit: bool('CMS_GIT_COMMIT'),
+    gitWindowMs: int('CMS_GIT_WINDOW_MS', 2000),
+    gitMessage: env.CMS_GIT_MESSAGE?.trim() ? env.CMS_GIT_MESSAGE.replace(/\\n/g, '\n') : DEFAULT_GIT_MESSAGE,
+    gitEmailDomain: env.CMS_GIT_EMAIL_DOMAIN?.trim() || 'cms.local',
     env: Object.freeze(env),
   })
   // The content dir stays what it resolved to; `.env` and the environment are read again.

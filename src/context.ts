@@ -5,6 +5,8 @@ import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/load.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
+import type { GitCommitter } from './git/committer.ts'
+import type { EditorState } from './sessions/editor-state.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -23,6 +25,10 @@ export interface AppContext {
   readOnly?: boolean
   /** Webhook outbox (also `events`), delivery logs, secrets and the delivery worker once started. */
   webhooks?: WebhookState
+  /** Commits writes to git when `--git-commit` / `CMS_GIT_COMMIT` is on. */
+  git?: GitCommitter
+  /** Editor sessions, sign-in links and the activity feed, once an app serves this context. */
+  editor?: EditorState
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>
@@ -62,6 +68,15 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
       await webhooks.outbox.close()
       await webhooks.logs.close()
     },
+  }
+  if (config.gitCommit) {
+    try {
+      const { startCommitter } = await import('./git/start.ts')
+      ctx.git = await startCommitter(ctx)
+    } catch (error) {
+      await ctx.close().catch(() => {})
+      throw error
+    }
   }
   if (options.watch && store.coldLoaded) {
     // After a cold start, write the cache once the server is up rather than before it listens.

@@ -13,7 +13,10 @@ import { registerAsset } from './commands/asset.ts'
 import { registerTypes } from './commands/types.ts'
 import { registerOpenApi } from './commands/openapi.ts'
 import { registerExport } from './commands/export.ts'
+import { registerMcp } from './commands/mcp.ts'
+import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
+import { registerEditorUrl } from './commands/editor-url.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
 export function createProgram(): Command {
@@ -25,6 +28,7 @@ export function createProgram(): Command {
   registerInit(program)
   registerImport(program)
   registerServe(program)
+  registerEditorUrl(program)
   registerEntry(program)
   registerProject(program)
   registerToken(program)
@@ -35,6 +39,8 @@ export function createProgram(): Command {
   registerTypes(program)
   registerOpenApi(program)
   registerExport(program)
+  registerMcp(program)
+  registerGit(program)
   return program
 }
 

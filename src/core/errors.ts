@@ -10,6 +10,8 @@ export type CmsErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'precondition_failed'
+  | 'not_acceptable'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'validation'

@@ -10,5 +10,8 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 export const isSlug = (value: unknown): value is string => typeof value === 'string' && SLUG_RE.test(value)
 export const isLocale = (value: unknown): value is string => typeof value === 'string' && LOCALE_RE.test(value)
 
+/** Windows device names: a file or folder so named (whatever its extension) cannot exist there. */
+export const isWindowsReservedName = (name: string): boolean => /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i.test(name)
+
 /** The current time as the ISO 8601 string every record uses. */
 export const now = (): string => new Date().toISOString()

@@ -1,7 +1,9 @@
 import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
 import { badRequest } from '../core/errors.ts'
 import { isObject, type RawWhere } from './params.ts'
-import { CORE_COLUMNS, keysOf, kindOf, likeMatcher, parseKey, textsOf, type Key, type ValueKind } from './values.ts'
+import { CORE_COLUMNS, keysOf, kindOf, parseKey, textsOf, type Key, type ValueKind } from './values.ts'
+import { likeMatcher } from './like.ts'
+import { own } from '../core/own.ts'
 
 /**
  * `where` validated against a collection schema and compiled to a predicate over rows.
@@ -98,7 +100,7 @@ function resolveTarget(name: string, schema: SchemaInfo, label: string): Target 
   if (!field) throw badRequest(`${label}: unknown field "${name}" in collection "${schema.slug}".`)
   const kind = kindOf(field)
   if (!kind) throw badRequest(`${label}: field "${name}" is a ${field.type} field and cannot be filtered.`)
-  return { name, kind, get: (row) => row.values[name], field }
+  return { name, kind, get: (row) => own(row.values, name), field }
 }
 
 export function coreGetter(name: string): (row: Row) => unknown {

@@ -101,16 +101,6 @@ export function parseKey(text: string, kind: ValueKind): Key | null {
   }
 }
 
-/** `like`: no `%` means substring; otherwise `%` (any run) and `_` (one char) wildcards, anchored. */
-export function likeMatcher(pattern: string): (text: string) => boolean {
-  const p = pattern.toLowerCase()
-  if (!p.includes('%')) return (t) => t.includes(p)
-  let source = '^'
-  for (const ch of p) source += ch === '%' ? '[\\s\\S]*' : ch === '_' ? '[\\s\\S]' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`${source}$`, 'u')
-  return (t) => re.test(t)
-}
-
 /** Ascending order of two keys of one kind (numbers or strings). */
 export function compareKeys(a: Key, b: Key): number {
   return a < b ? -1 : a > b ? 1 : 0

@@ -26,6 +26,8 @@ export interface TreeListing {
   bulk: BulkShare
   /** Entry files and version folders in `bulk`. */
   size: number
+  /** Symbolic links anywhere in the tree: never followed, each reported. */
+  links: string[]
 }
 
 const names = (dir: string, rel: string): Dirent[] => {
@@ -57,18 +59,22 @@ const manyNames = (dir: string): Dirent[] => {
 export function listForValidate(root: string): TreeListing {
   const files: TreeFile[] = []
   const bulk: BulkShare = { entries: [], dirs: [] }
+  const links: string[] = []
   let size = 0
   const walk = (dir: string, rel: string): void => {
     for (const item of names(dir, rel)) {
       if (item.name.startsWith('.')) continue
       const r = rel ? `${rel}/${item.name}` : item.name
       const abs = `${dir}${sep}${item.name}`
-      if (item.isDirectory()) {
+      if (item.isSymbolicLink()) {
+        links.push(r)
+      } else if (item.isDirectory()) {
         if (rel === 'entries' || rel === 'versions') {
           const share = { dir: r, names: [] as string[] }
           for (const inner of manyNames(abs)) {
             if (inner.name.startsWith('.')) continue
-            if (inner.isDirectory()) bulk.dirs.push(`${r}/${inner.name}`)
+            if (inner.isSymbolicLink()) links.push(`${r}/${inner.name}`)
+            else if (inner.isDirectory()) bulk.dirs.push(`${r}/${inner.name}`)
             else if (!inner.isFile()) continue
             else if (rel === 'entries') share.names.push(inner.name)
             else files.push({ rel: `${r}/${inner.name}`, abs: `${abs}${sep}${inner.name}`, where: classifyPath(sep, `${sep}${r}/${inner.name}`) })
@@ -86,7 +92,7 @@ export function listForValidate(root: string): TreeListing {
   walk(root, '')
   size += bulk.dirs.length
   files.sort((a, b) => PHASE[a.where.kind] - PHASE[b.where.kind] || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
-  return { files, bulk, size }
+  return { files, bulk, size, links: links.sort() }
 }
 
 /**

@@ -55,6 +55,7 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
   } else if (!project.locales.includes(project.default_locale)) {
     report({ file: 'project.yaml', rule: 'config', message: `default_locale "${project.default_locale}" is not one of the locales (${project.locales.join(', ')})` })
   }
+  for (const rel of tree.links) report({ file: rel, rule: 'location', message: 'symbolic link: never followed (content must be real files and folders inside the content folder)' })
   const assets = new Set(config.assets)
   for (const { rel, uuid } of config.assetFiles) if (!assets.has(uuid)) report({ file: rel, rule: 'location', message: `stored file without metadata (assets/${uuid}.yaml is missing)` })
   const uuids = new Set(config.collections.map((c) => c.uuid))

@@ -4,7 +4,8 @@ import { Ajv } from 'ajv'
  * The one Ajv instance: the entry validators (compiled per collection) and the file schemas
  * of `schemas/` share it, with the formats the API's values need.
  */
-export const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false })
+// ownProperties: a field named `constructor` must not see Object.prototype.constructor.
+export const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, ownProperties: true })
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 ajv.addFormat('uuid', UUID_RE)

@@ -2,6 +2,7 @@ import type { Collection, Field, FieldValues } from '../core/types.ts'
 import { normalizeInput, toStored } from './convert.ts'
 import { add, validateValues, type FieldErrors } from './validator.ts'
 import { label } from './messages.ts'
+import { own } from '../core/own.ts'
 
 /**
  * Problems of an entry's STORED field values against its collection schema (types,
@@ -51,7 +52,7 @@ export function prepareInput(collection: Collection, data: unknown, mode: InputM
 /** Date ranges must not end before they start. */
 function checkRanges(fields: Field[], values: FieldValues, prefix: string, errors: FieldErrors): void {
   for (const field of fields) {
-    const v = values[field.name]
+    const v = own(values, field.name)
     if (v === undefined || v === null) continue
     if (field.type === 'date' && field.options.mode === 'range' && typeof v === 'object' && !Array.isArray(v)) {
       const { start, end } = v as { start?: unknown; end?: unknown }

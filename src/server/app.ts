@@ -12,7 +12,13 @@ import { registerAssetRoutes } from './routes/assets.ts'
 import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
+import { registerGitRoutes } from './routes/git.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
+import { registerSessionRoutes } from './admin/session-routes.ts'
+import { registerStaticEditor } from './admin/static.ts'
+import { registerHomePage } from './admin/home-page.ts'
+import { registerEditorRoutes } from './admin/editor-routes.ts'
+import { editorState } from '../sessions/editor-state.ts'
 
 /**
  * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
@@ -25,14 +31,19 @@ export function createApp(ctx: AppContext): H3 {
   })
   const limiter = createRateLimiter()
   registerMiddleware(app, ctx, limiter)
+  registerHomePage(app, ctx)
+  registerSessionRoutes(app, ctx)
+  registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
+  registerGitRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
+  registerStaticEditor(app, ctx)
   app.all('/**', (event) => {
     const path = event.url.pathname
     const allowed = [...new Set(ROUTE_TABLE.filter((r) => matches(r.path, path)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))]
@@ -42,15 +53,21 @@ export function createApp(ctx: AppContext): H3 {
     throw new CmsError('not_found', 'Not Found.')
   })
   fastReads.set(app, createFastRead(ctx, limiter))
+  // Event streams end before the server closes, so they never hold a shutdown.
+  beforeClose.set(app, () => editorState(ctx).activity.close())
   return app
 }
+
+/** What to do before each app's server stops listening (see listen.ts). */
+export const beforeClose: WeakMap<H3, () => void> = new WeakMap()
 
 /** The fast read path of each app (see fast-read.ts), for the Node server in listen.ts. */
 export const fastReads: WeakMap<H3, FastRead> = new WeakMap()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split('/').filter(Boolean)
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i])
+  // Empty segments count: `//webhooks` is no route (404), not `/webhooks` with a wrong method.
+  const a = pattern.split('/')
+  const b = path.split('/')
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? b[i] !== '' : seg === b[i]))
 }

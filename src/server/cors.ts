@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 
 /** Request headers a browser client may send (checked by the preflight). */
-const ALLOW_HEADERS = 'project-id, authorization, content-type, accept, if-none-match, x-requested-with'
+const ALLOW_HEADERS = 'project-id, authorization, content-type, accept, if-none-match, if-match, x-requested-with'
 /** Response headers a browser client may read. */
 const EXPOSE_HEADERS = 'etag, retry-after, x-ratelimit-limit, x-ratelimit-remaining'
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -14,7 +14,8 @@ const ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
  *   is shared with a browser (private content and writes need an explicit list).
  * - `CMS_CORS_ORIGINS=https://a.example,http://localhost:3000` (or `*`): those origins may
  *   make every request, reads and writes, on public and private projects.
- * No credentials mode: the API authenticates with bearer tokens, never cookies.
+ * No credentials mode: other origins authenticate with bearer tokens; the editor's session
+ * cookie is SameSite=Strict and only works from the server's own origin.
  */
 export function corsOrigin(origin: string, method: string, ctx: AppContext): string | null {
   const { corsConfigured, corsOrigins } = ctx.config

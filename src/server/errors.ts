@@ -8,6 +8,8 @@ const STATUS: Record<CmsErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  precondition_failed: 412,
+  not_acceptable: 406,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation: 422,

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { getEntry, listEntries, type ReadResult } from '../service/list-entries.ts'
 import { corsHeadersFor } from './cors.ts'
-import { authorize, checkProjectHeader, credentialFromHeader, type Credential } from './guard.ts'
+import { authorize, checkProjectHeader, credentialFromRequest, type Credential } from './guard.ts'
 import { countRequest, countedByFastPath } from './middleware.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
@@ -63,7 +63,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       }
       Object.assign(extra, corsHeadersFor(headers.origin, req.method, ctx))
       checkProjectHeader(headers['project-id'] as string | undefined, ctx)
-      credential = credentialFromHeader(headers.authorization, ctx)
+      credential = credentialFromRequest(headers.authorization, headers.cookie, ctx)
       authorize(credential, ctx, { ability: 'read' })
       const origin = `http://${host}`
       result = uuid === null
@@ -79,7 +79,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       return false
     }
     const common = { 'cache-control': 'no-cache', etag: result.etag, ...extra }
-    if (matchesEtag(headers['if-none-match'], result.etag)) {
+    if (result.revalidate !== false && matchesEtag(headers['if-none-match'], result.etag)) {
       res.writeHead(304, common)
       res.end()
     } else {

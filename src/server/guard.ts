@@ -5,14 +5,21 @@ import { isSlug, isUuid } from '../core/ids.ts'
 import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import type { RouteSpec } from './route.ts'
-import { findToken } from '../service/tokens.ts'
+import { findToken, isExpired } from '../service/tokens.ts'
+import { readSessionCookie } from '../sessions/cookie.ts'
+import { editorState } from '../sessions/editor-state.ts'
+import { sessionEndsAt } from '../sessions/session-store.ts'
+import { ABILITIES } from '../core/types.ts'
 
-export { findToken, hashToken, isExpired } from '../service/tokens.ts'
+export { findToken, hashToken } from '../service/tokens.ts'
+export { isExpired }
 
 export type Principal =
   | { kind: 'public' }
   | { kind: 'token'; name: string; abilities: ReadonlySet<string>; key: string }
   | { kind: 'local-admin'; key: string }
+  /** An editor session (the `cms_session` cookie): a sign-in link's (all abilities) or a pasted token's. */
+  | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
 
 /**
  * What the `Authorization` header amounts to, before any route asks for an ability:
@@ -33,7 +40,7 @@ const credentials = new WeakMap<Request, Credential>()
 export function credentialOf(event: H3Event, ctx: AppContext): Credential {
   const cached = credentials.get(event.req)
   if (cached) return cached
-  const credential = credentialFromHeader(event.req.headers.get('authorization'), ctx)
+  const credential = credentialFromRequest(event.req.headers.get('authorization'), event.req.headers.get('cookie'), ctx)
   credentials.set(event.req, credential)
   return credential
 }
@@ -44,14 +51,17 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
  * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
  * traversal-like segment is a 404 before any handler could touch the file system.
  */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path'>): Principal {
+export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path' | 'project'>): Principal {
   if (spec.ability === null) return { kind: 'public' }
-  checkProjectHeader(event.req.headers.get('project-id'), ctx)
+  const projectId = event.req.headers.get('project-id')
+  if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
   if (ctx.readOnly && isWrite(spec)) {
     throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
   }
 
-  const principal = authorize(credentialOf(event, ctx), ctx, spec)
+  const credential = credentialOf(event, ctx)
+  if (credential.kind === 'session') checkSameOrigin(event)
+  const principal = authorize(credential, ctx, spec)
   checkParams(event, spec.path)
   return principal
 }
@@ -76,6 +86,7 @@ export function authorize(credential: Credential, ctx: AppContext, spec: Pick<Ro
       if (!needsToken) return { kind: 'public' }
       throw unauthenticated()
     case 'token':
+    case 'session':
       if (credential.abilities.has(spec.ability) || credential.abilities.has('*')) return credential
       if (!needsToken) return { kind: 'public' }
       throw forbidden()
@@ -89,6 +100,60 @@ const isWrite = (spec: Pick<RouteSpec, 'ability' | 'method'>): boolean =>
   spec.method !== 'GET' && spec.ability !== 'read' && spec.ability !== 'introspect'
 
 const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Cross-site request protection for cookie-authenticated requests (the SameSite cookie is
+ * the other half): a state-changing request must carry an `Origin` equal to the request's
+ * own origin, and a browser's `Sec-Fetch-Site: cross-site` is refused outright.
+ */
+export function checkSameOrigin(event: H3Event): void {
+  if (SAFE_METHODS.has(event.req.method)) return
+  const headers = event.req.headers
+  if (headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused: the editor session cookie only works for requests from the editor itself.')
+  const origin = headers.get('origin')
+  if (!origin) throw forbidden('Request refused: a request signed in by the editor session cookie must send an Origin header (browsers do; scripts should use an API token instead).')
+  if (origin !== requestOrigin(event)) throw forbidden(`Cross-origin request refused: Origin ${JSON.stringify(origin.slice(0, 200))} is not this server's origin.`)
+}
+
+/**
+ * The origin the client addressed: scheme and Host as received, with the scheme a TLS-ending
+ * proxy reports in `X-Forwarded-Proto` (a cross-site page cannot set that header without a
+ * preflight, which CORS refuses).
+ */
+export function requestOrigin(event: H3Event): string {
+  const forwarded = event.req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : event.url.protocol.replace(/:$/, '')
+  return `${scheme}://${event.url.host}`
+}
+
+/**
+ * The credential of a request: the `Authorization` header when one is sent, else the editor
+ * session cookie (an unknown, ended or revoked session counts as a stale credential).
+ */
+export function credentialFromRequest(authorization: string | null | undefined, cookie: string | null | undefined, ctx: AppContext): Credential {
+  if (authorization) return credentialFromHeader(authorization, ctx)
+  const id = readSessionCookie(cookie)
+  if (!id) return { kind: 'none' }
+  return sessionCredential(id, ctx) ?? { kind: 'unknown' }
+}
+
+/** The credential an editor session amounts to, or null when it has ended or its token is gone. */
+export function sessionCredential(id: string, ctx: AppContext): Extract<Credential, { kind: 'session' }> | null {
+  const { sessions } = editorState(ctx)
+  const record = sessions.use(id)
+  if (!record) return null
+  const ends = sessionEndsAt(record)
+  if (record.via === 'link') {
+    return { kind: 'session', name: record.name, abilities: new Set(ABILITIES), key: `session:${record.hash}`, via: 'link', expiresAt: ends }
+  }
+  // A token session is worth what its token is worth now: revoked or expired ends it.
+  const token = ctx.store.tokens.find((t) => t.hash === record.token_hash)
+  if (!token || isExpired(token)) return null
+  const abilities = token.abilities.includes('*' as never) ? ABILITIES : token.abilities
+  return { kind: 'session', name: record.name, abilities: new Set(abilities), key: `session:${record.hash}`, via: 'token', expiresAt: ends }
+}
 
 /** What an `Authorization` header value amounts to (see Credential). */
 export function credentialFromHeader(header: string | null | undefined, ctx: AppContext): Credential {

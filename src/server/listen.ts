@@ -4,7 +4,7 @@ import { toNodeHandler } from 'h3/node'
 import type { H3 } from 'h3'
 import { CmsError } from '../core/errors.ts'
 import { answerClientErrors } from './client-error.ts'
-import { fastReads } from './app.ts'
+import { beforeClose, fastReads } from './app.ts'
 
 export interface ServerHandle {
   url: string
@@ -47,5 +47,11 @@ export async function startServer(app: H3, options: { port?: number; host?: stri
     throw new CmsError('conflict', `Port ${requested} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`)
   }
   const shownHost = host.includes(':') ? `[${host}]` : host
-  return { url: `http://${shownHost}:${port}`, port, host, close: () => listener.close() }
+  return {
+    url: `http://${shownHost}:${port}`, port, host,
+    close: () => {
+      beforeClose.get(app)?.()
+      return listener.close()
+    },
+  }
 }

@@ -57,7 +57,7 @@ function rateLimit(event: H3Event, ctx: AppContext, limiter: RateLimiter, header
 export function countRequest(ctx: AppContext, limiter: RateLimiter, credential: Credential, ip: string | undefined, headers: Record<string, string>): RateDecision | null {
   const limit = ctx.config.rateLimitPerMinute
   if (limit <= 0 || credential.kind === 'local-admin') return null
-  const key = credential.kind === 'token' ? credential.key : `ip:${ip ?? 'unknown'}`
+  const key = credential.kind === 'token' || credential.kind === 'session' ? credential.key : `ip:${ip ?? 'unknown'}`
   return withRateHeaders(limiter.hit(key, limit, ctx.config.rateLimitWindowMs), headers)
 }
 

@@ -2,6 +2,9 @@ import type { H3, H3Event } from 'h3'
 import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import { guard, type Principal } from './guard.ts'
+import { writeScope, gitHeader, type WriteScope } from '../git/scope.ts'
+import { authorEmail } from '../git/message.ts'
+import { changeOrigin } from '../core/change-origin.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -12,6 +15,8 @@ export interface RouteSpec {
   ability: Ability | null
   /** `always`: a token is needed even on a public project (writes, webhooks, versions, assets). */
   token?: 'always' | 'private-only'
+  /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
+  project?: 'optional'
   /** One line for the route table in docs/api.md. */
   summary: string
   /**
@@ -38,14 +43,54 @@ export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): voi
     if (!ROUTE_TABLE.some((r) => r.method === spec.method && r.path === spec.path)) ROUTE_TABLE.push(spec)
     const handler = (event: H3Event) => {
       const principal = guard(event, ctx, spec)
-      if (!spec.serial) return spec.handler(event, principal)
+      const handle = () => (!ctx.git || spec.method === 'GET'
+        ? spec.handler(event, principal)
+        : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))
+      // CLI commands reach a running server with the local admin token: their changes are `cli` in the activity feed.
+      const run = () => (principal.kind === 'local-admin' ? changeOrigin.run('cli', handle) : handle())
+      if (!spec.serial) return run()
       const previous = serialTails.get(ctx) ?? Promise.resolve()
-      const run = previous.then(() => spec.handler(event, principal))
-      serialTails.set(ctx, run.catch(() => {}))
-      return run
+      const queued = previous.then(run)
+      serialTails.set(ctx, queued.catch(() => {}))
+      return queued
     }
     app.on(spec.method, spec.path, handler)
     // HEAD is GET without the body (Node's server drops the body of a HEAD answer itself).
     if (spec.method === 'GET') app.on('HEAD', spec.path, handler)
+  }
+}
+
+/**
+ * Runs a writing handler in a scope naming its author (the token's name; the local identity
+ * for the local admin token), so the commit its files land in is theirs, and answers with
+ * `Cms-Git: pending` or `refused; reason="..."` when it wrote something.
+ */
+async function withGitScope(ctx: AppContext, event: H3Event, principal: Principal, run: () => unknown): Promise<unknown> {
+  const author = principal.kind === 'token' ? { name: principal.name, email: authorEmail(principal.name, ctx.config.gitEmailDomain) } : null
+  const scope: WriteScope = { author }
+  const setHeader = (target: Headers) => {
+    const value = gitHeader(scope)
+    if (value) target.set('cms-git', value)
+  }
+  try {
+    const result = await writeScope.run(scope, run)
+    if (!(result instanceof Response)) {
+      setHeader(event.res.headers)
+      return result
+    }
+    try {
+      setHeader(result.headers)
+      return result
+    } catch {
+      // Immutable headers (a fetched Response): copy them.
+      const headers = new Headers(result.headers)
+      setHeader(headers)
+      return new Response(result.body, { status: result.status, statusText: result.statusText, headers })
+    }
+  } catch (error) {
+    // A write that failed half-way may still have saved files (a bulk request): say so too.
+    const value = gitHeader(scope)
+    if (value) event.res.headers.set('cms-git', value)
+    throw error
   }
 }

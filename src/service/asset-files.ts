@@ -30,6 +30,15 @@ const TEXT_TYPES: Record<string, string> = {
 const EXT_ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tif: 'tiff', htm: 'html', mpeg: 'mpg', m4v: 'mp4', m4a: 'mp4', oga: 'ogg', ogv: 'ogg', opus: 'ogg', qt: 'mov' }
 
 export const MAX_FILENAME_LENGTH = 120
+/** File systems hold 255 bytes per name (not characters): 84 CJK characters and `.png` are 256. */
+export const MAX_FILENAME_BYTES = 240
+
+const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8')
+
+/** Whether a stored asset file name is one plain name: no separator, no `.`/`..`, no NUL, fits a file system. */
+export function isPlainFileName(name: unknown): name is string {
+  return typeof name === 'string' && name !== '' && name !== '.' && name !== '..' && !/[/\\\u0000]/.test(name) && utf8Length(name) <= 255
+}
 
 /**
  * A name safe to store as `assets/<uuid>/<name>`: no path separators, no `..`, no control or
@@ -48,9 +57,12 @@ export function sanitizeFilename(original: string): string {
     .replace(/\.{2,}/g, '.')
     .replace(/^[.\s-]+/, '')
     .replace(/[.\s]+$/, '')
-  if (name.length > MAX_FILENAME_LENGTH) {
+  if (name.length > MAX_FILENAME_LENGTH || utf8Length(name) > MAX_FILENAME_BYTES) {
     const ext = extname(name).slice(0, 16)
-    name = name.slice(0, MAX_FILENAME_LENGTH - ext.length).replace(/[.\s]+$/, '') + ext
+    // Whole code points off the end of the stem until both limits hold.
+    const stem = [...name.slice(0, name.length - ext.length)]
+    while (stem.length > 0 && (stem.length + ext.length > MAX_FILENAME_LENGTH || utf8Length(stem.join('')) + utf8Length(ext) > MAX_FILENAME_BYTES)) stem.pop()
+    name = stem.join('').replace(/[.\s]+$/, '') + ext
   }
   // Windows reserves device names whatever their extension.
   if (/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name)) name = `_${name}`

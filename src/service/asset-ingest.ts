@@ -9,6 +9,7 @@ import { newUuid, now } from '../core/ids.ts'
 import type { AssetRecord } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import { TEMP_MARK } from '../storage/paths.ts'
+import { assertContained } from '../storage/contained.ts'
 import { isMimeAllowed, limitText, resolveMime, sanitizeFilename } from './asset-files.ts'
 
 /** Bytes kept in memory for signature sniffing and image dimensions; the rest only streams through. */
@@ -59,7 +60,9 @@ export async function stageUpload(
   const limit = ctx.config.uploadLimit
   const meter = new Meter(limit, options.onBytes)
   try {
+    assertContained(ctx.store.layout.root, tmp, 'write')
     await mkdir(dir, { recursive: true })
+    assertContained(ctx.store.layout.root, tmp, 'write')
     await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', mode: 0o644, flush: true, highWaterMark: STREAM_HWM }))
     if (meter.size === 0) throw new ValidationError({ [key]: ['The file is empty.'] })
     const { fileTypeFromBuffer, supportedExtensions } = await import('file-type')
@@ -87,6 +90,7 @@ export async function stageUpload(
 /** Moves a staged upload into place and writes its metadata; the asset exists from here on. */
 export async function commitUpload(ctx: AppContext, staged: StagedUpload, metadata: AssetMetadata = {}): Promise<AssetRecord> {
   try {
+    assertContained(ctx.store.layout.root, staged.tmp, 'write')
     await rename(staged.tmp, join(staged.dir, staged.filename))
     const at = now()
     const record: AssetRecord = {

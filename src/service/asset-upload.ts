@@ -3,10 +3,13 @@ import { CmsError, ValidationError, badRequest } from '../core/errors.ts'
 import type { AssetRecord } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, STREAM_HWM, type AssetMetadata, type StagedUpload } from './asset-ingest.ts'
+import { limitText } from './asset-files.ts'
 
 export interface MultipartOptions {
   /** `single`: exactly one file (POST /files); `bulk`: one or more (POST /files/bulk/upload). */
   mode: 'single' | 'bulk'
+  /** Most bytes the whole body may carry (bulk); over it → 413 while streaming. */
+  totalLimit?: number
   /** Most files one bulk request may carry. @default 50 */
   maxFiles?: number
 }
@@ -68,6 +71,15 @@ export async function receiveMultipart(ctx: AppContext, body: Readable, contentT
       staged.push(task)
     })
     busboy.on('field', (name, value) => { fields.set(name, value) })
+    if (options.totalLimit !== undefined) {
+      // A body without Content-Length (chunked) is counted as it arrives.
+      const limit = options.totalLimit
+      let total = 0
+      body.on('data', (chunk: Buffer) => {
+        total += chunk.length
+        if (total > limit) fail(new CmsError('payload_too_large', `The upload is larger than the bulk upload limit of ${limitText(limit)} (set CMS_BULK_UPLOAD_LIMIT to raise it, or send fewer files per request).`, { headers: { connection: 'close' } }))
+      })
+    }
     busboy.on('filesLimit', () => { tooMany = true })
     busboy.on('error', (error) => fail(badRequest(`Malformed multipart body: ${(error as Error).message}.`)))
     busboy.on('close', () => resolve())

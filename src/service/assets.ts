@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs'
-import { readdir, rmdir, stat } from 'node:fs/promises'
+import { lstat, readdir, rmdir, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../core/errors.ts'
 import { isUuid, now } from '../core/ids.ts'
 import type { AssetRecord, Field, FieldValues } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
-import { ASSET_TYPES, assetType, limitText, type AssetType } from './asset-files.ts'
+import { ASSET_TYPES, assetType, isPlainFileName, limitText, type AssetType } from './asset-files.ts'
+import { assertContained } from '../storage/contained.ts'
 import { commitUpload, stageUpload, type AssetMetadata } from './asset-ingest.ts'
 import { checkMetadata } from './asset-upload.ts'
 import { assetJson } from './asset-view.ts'
@@ -217,8 +218,12 @@ export async function addAssetFromPath(
 /** The stored file of an asset, for the download route. */
 export async function assetFile(ctx: AppContext, uuid: string): Promise<{ asset: AssetRecord; path: string; size: number; mtimeMs: number }> {
   const asset = requireAsset(ctx, uuid)
+  // `filename` comes from a file anyone can edit: one plain name, inside the tree, no link.
+  if (!isPlainFileName(asset.filename)) throw new CmsError('not_found', `The asset's filename in assets/${asset.uuid}.yaml is not a plain file name.`)
   const path = join(ctx.store.layout.assetDir(asset.uuid), asset.filename)
-  const info = await stat(path).catch(() => null)
+  assertContained(ctx.store.layout.root, path, 'read')
+  const info = await lstat(path).catch(() => null)
+  if (info?.isSymbolicLink()) throw new CmsError('conflict', `Refused to read assets/${asset.uuid}/${asset.filename}: it is a symbolic link. Content must stay inside the content folder; symbolic links are not followed.`)
   if (!info?.isFile()) throw new CmsError('not_found', 'The asset file is missing from content/assets.')
   return { asset, path, size: info.size, mtimeMs: info.mtimeMs }
 }

@@ -5,6 +5,8 @@ import { newUuid, now } from '../core/ids.ts'
 import { prepareInput, type InputMode } from '../schema/validate-entry.ts'
 import type { FieldErrors } from '../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './entry-checks.ts'
+import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
+import { own } from '../core/own.ts'
 import {
   event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
@@ -19,7 +21,7 @@ import {
 export type EntryBody = Record<string, unknown>
 
 /** `POST /{collection}`: `{data, state?|status?, locale?}` → `{data: entry}`. */
-export async function createEntry(ctx: AppContext, slug: string, body: EntryBody): Promise<{ data: Record<string, unknown> }> {
+export async function createEntry(ctx: AppContext, slug: string, body: EntryBody, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
@@ -50,6 +52,7 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
   }
   await Promise.all(writes)
   await ctx.events.append([event(ctx, index, 'content.created', entry, at), ...(published ? [event(ctx, index, 'content.published', entry, at)] : [])])
+  options.written?.(entry)
   return { data: output(index, entry, published ? 'published' : 'draft') }
 }
 
@@ -57,10 +60,11 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
  * `PUT` (replace the draft) or `PATCH` (merge into it) `/{collection}/{uuid}`. A published
  * entry keeps serving its snapshot; `state: published` publishes after updating.
  */
-export async function updateEntry(ctx: AppContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>): Promise<{ data: Record<string, unknown> }> {
+export async function updateEntry(ctx: AppContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
+    checkIfMatch(options.ifMatch, requireEntry(index, uuid))
     const errors: FieldErrors = {}
     const state = parseState(body, errors)
     const locale = parseLocale(ctx, body.locale, errors)
@@ -87,6 +91,7 @@ export async function updateEntry(ctx: AppContext, slug: string, uuid: string, b
       events.push(event(ctx, index, 'content.published', entry))
     }
     await ctx.events.append(events)
+    options.written?.(entry)
     return { data: output(index, entry, 'draft') }
   })
 }
@@ -97,7 +102,7 @@ function merge(index: ReturnType<typeof requireCollection>, current: FieldValues
   const out: FieldValues = mode === 'patch' ? { ...current } : {}
   for (const name of passwords) if (current[name] !== undefined && values[name] === undefined) out[name] = current[name]
   for (const name of cleared) if (!passwords.includes(name)) delete out[name]
-  for (const field of index.collection.fields) if (values[field.name] !== undefined) out[field.name] = values[field.name]
+  for (const field of index.collection.fields) if (own(values, field.name) !== undefined) out[field.name] = own(values, field.name)
   return out
 }
 
@@ -118,7 +123,7 @@ function precheck(ctx: AppContext, index: ReturnType<typeof requireCollection>, 
 function normalizedTop(index: ReturnType<typeof requireCollection>, data: Record<string, unknown>): FieldValues {
   const out: FieldValues = {}
   for (const field of index.collection.fields) {
-    const v = data[field.name]
+    const v = own(data, field.name)
     if (v === undefined || v === null || v === '') continue
     if (field.type === 'relation' || field.type === 'media') {
       const list = (Array.isArray(v) ? v : [v]).map((r) => (r && typeof r === 'object' ? (r as { uuid?: unknown }).uuid : typeof r === 'string' ? r.toLowerCase() : r))
@@ -135,52 +140,63 @@ function singletonGroup(index: ReturnType<typeof requireCollection>, locale: str
 }
 
 /** `POST /{collection}/{uuid}/publish`. */
-export async function publishEntry(ctx: AppContext, slug: string, uuid: string): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
+export async function publishEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
-    const { entry, version } = await publishDraft(ctx, index, requireEntry(index, uuid))
+    const current = requireEntry(index, uuid)
+    checkIfMatch(options.ifMatch, current)
+    const { entry, version } = await publishDraft(ctx, index, current)
     await ctx.events.append([event(ctx, index, 'content.published', entry)])
+    options.written?.(entry)
     return { message: `Content published as v${version.version_number}.`, version_number: version.version_number, entry: output(index, entry, 'published') }
   })
 }
 
 /** `POST /{collection}/{uuid}/unpublish`: back to draft; versions are kept. */
-export async function unpublishEntry(ctx: AppContext, slug: string, uuid: string): Promise<{ message: string }> {
+export async function unpublishEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid)
-    if (current.published === null) return { message: 'Content unpublished.' }
+    checkIfMatch(options.ifMatch, current)
+    if (current.published === null) {
+      options.written?.(current)
+      return { message: 'Content unpublished.' }
+    }
     const entry: EntryRecord = { ...current, published: null, published_version: null, published_at: null, updated_at: now() }
     await ctx.store.putEntry(slug, entry, ctx.source)
     await ctx.events.append([{ ...event(ctx, index, 'content.unpublished', entry), version: current.published_version }])
+    options.written?.(entry)
     return { message: 'Content unpublished.' }
   })
 }
 
 /** `POST /{collection}/{uuid}/discard-draft`: the draft goes back to the published snapshot. */
-export async function discardDraft(ctx: AppContext, slug: string, uuid: string): Promise<{ message: string; entry: Record<string, unknown> }> {
+export async function discardDraft(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; entry: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid)
+    checkIfMatch(options.ifMatch, current)
     if (current.published === null || stableJson(current.published) === stableJson(current.fields)) {
       throw unprocessable('No unpublished changes to discard.')
     }
     const entry: EntryRecord = { ...current, fields: current.published, updated_at: now() }
     await ctx.store.putEntry(slug, entry, ctx.source)
     await ctx.events.append([event(ctx, index, 'content.updated', entry)])
+    options.written?.(entry)
     return { message: 'Draft discarded; restored to the published version.', entry: output(index, entry, 'published') }
   })
 }
 
 /** `DELETE /{collection}/{uuid}[?force=1]`: to the trash, or (force) the file and its versions. */
-export async function deleteEntry(ctx: AppContext, slug: string, uuid: string, options: { force?: boolean } = {}): Promise<{ message: string }> {
+export async function deleteEntry(ctx: AppContext, slug: string, uuid: string, options: { force?: boolean } & EntryWriteOptions = {}): Promise<{ message: string }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid, { trashed: true })
+    checkIfMatch(options.ifMatch, current)
     if (options.force) {
       await ctx.store.removeEntry(slug, current.uuid, ctx.source)
       await ctx.events.append([event(ctx, index, 'content.deleted', current)])
@@ -189,17 +205,19 @@ export async function deleteEntry(ctx: AppContext, slug: string, uuid: string, o
       const entry: EntryRecord = { ...current, deleted_at: at, updated_at: at }
       await ctx.store.putEntry(slug, entry, ctx.source)
       await ctx.events.append([event(ctx, index, 'content.trashed', entry, at)])
+      options.written?.(entry)
     }
     return { message: 'Content deleted.' }
   })
 }
 
 /** `POST /{collection}/{uuid}/restore`: out of the trash, if its unique values are still free. */
-export async function restoreEntry(ctx: AppContext, slug: string, uuid: string): Promise<{ message: string; data: Record<string, unknown> }> {
+export async function restoreEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid, { trashed: true })
+    checkIfMatch(options.ifMatch, current)
     if (!current.deleted_at) throw unprocessable('Content is not in the trash.')
     const uniqueOnly = { ...index.collection, fields: index.collection.fields.filter((f) => f.validations?.unique?.status && f.type !== 'relation' && f.type !== 'media') }
     const errors = storeChecks(ctx, { ...index, collection: uniqueOnly }, current.fields, { locale: current.locale, self: current.uuid })
@@ -208,6 +226,7 @@ export async function restoreEntry(ctx: AppContext, slug: string, uuid: string):
     const entry: EntryRecord = { ...current, deleted_at: null, updated_at: now() }
     await ctx.store.putEntry(slug, entry, ctx.source)
     await ctx.events.append([event(ctx, index, 'content.restored', entry)])
+    options.written?.(entry)
     return { message: 'Content restored.', data: output(index, entry, 'draft') }
   })
 }

@@ -3,6 +3,7 @@ import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
 import type { CollectionIndex } from '../storage/store.ts'
 import { add, type FieldErrors } from '../schema/validator.ts'
 import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../schema/messages.ts'
+import { own } from '../core/own.ts'
 
 export const SINGLETON_TAKEN = 'This collection is a singleton and already has an entry.'
 
@@ -93,7 +94,7 @@ function isTaken(index: CollectionIndex, field: Field, value: unknown, options: 
   const wanted = new Set(uniqueKeys(value))
   const clash = (e: EntryRecord) => {
     if (e.uuid === options.self || e.deleted_at || e.locale !== options.locale) return false
-    const other = e.fields[field.name]
+    const other = own(e.fields, field.name)
     return other !== undefined && other !== null && uniqueKeys(other).some((k) => wanted.has(k))
   }
   for (const e of index.entries.values()) if (clash(e)) return true

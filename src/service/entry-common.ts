@@ -6,6 +6,7 @@ import { newUuid, now } from '../core/ids.ts'
 import { hashPassword, isPasswordHash } from '../schema/password.ts'
 import type { FieldErrors } from '../schema/validator.ts'
 import { toEntryOutput } from './entry-view.ts'
+import { own } from '../core/own.ts'
 
 /** Shared pieces of the write services: lookups, the per-entry lock, publishing, events. */
 
@@ -64,7 +65,7 @@ export function throwIfErrors(...lists: FieldErrors[]): void {
 
 /** Hashes plaintext password values (top level; password fields are not allowed in groups). */
 export async function hashPasswords(index: CollectionIndex, values: FieldValues): Promise<FieldValues> {
-  const fields = index.collection.fields.filter((f) => f.type === 'password' && typeof values[f.name] === 'string' && !isPasswordHash(values[f.name]))
+  const fields = index.collection.fields.filter((f) => f.type === 'password' && typeof own(values, f.name) === 'string' && !isPasswordHash(own(values, f.name)))
   if (fields.length === 0) return values
   const out = { ...values }
   for (const f of fields) out[f.name] = await hashPassword(values[f.name] as string)

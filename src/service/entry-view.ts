@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts'
 import type { Collection, EntryRecord, Field, FieldValues } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
 import { assetJson } from './asset-view.ts'
+import { own } from '../core/own.ts'
 
 /**
  * The wire shape of an entry, shared by every read: `{uuid, locale, published_at, fields}`
@@ -109,7 +110,7 @@ function visibleFields(values: FieldValues, fields: Field[], exclude: Set<string
   const out: FieldValues = {}
   for (const field of fields) {
     if (field.type === 'password' || field.options.hiddenInAPI || exclude?.has(field.name)) continue
-    out[field.name] = outputValue(field, values[field.name], exclude, mapper)
+    out[field.name] = outputValue(field, own(values, field.name), exclude, mapper)
   }
   return out
 }

@@ -9,6 +9,7 @@ import { compileSort, sortSignature } from '../query/sort.ts'
 import { CollectionView, visibleIn } from '../query/view.ts'
 import { pageEnvelope, planList } from '../query/paginate.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './entry-view.ts'
+import { entryEtag } from './entry-etag.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
 export interface ReadResult {
@@ -16,6 +17,11 @@ export interface ReadResult {
   etag: string
   /** `body` as UTF-8, attached by the HTTP fast path the first time it sends a cached answer. */
   bytes?: Buffer
+  /**
+   * false: `etag` names the entry's stored state (for `If-Match`), not this representation,
+   * which also shows related entries and assets: never answer 304 for it.
+   */
+  revalidate?: false
 }
 
 /**
@@ -49,6 +55,8 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
   }
   if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
   const body = `{"data":${serialise(ctx, entry, index.collection, q, baseUrl, slot.stamp)}}`
+  // A draft read carries the entry's own ETag: the one its writes answer with and If-Match checks.
+  if (q.state !== 'published') return { body, etag: entryEtag(entry), revalidate: false }
   return { body, etag: etagOf(slot.stamp, `${baseUrl}\n${uuid}\n${query}`) }
 }
 

@@ -1,5 +1,5 @@
 import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
-import { isLocale, isSlug, newUuid, now } from '../core/ids.ts'
+import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../core/ids.ts'
 import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
 import { collectionWithFields, fieldView, projectInfo } from './schema-view.ts'
@@ -38,6 +38,7 @@ function checkSlug(ctx: SchemaContext, slug: unknown, errors: Errors, except?: s
   if (slug.length > 60) return void (errors.slug = ['The slug may not be greater than 60 characters.'])
   if (!isSlug(slug)) return void (errors.slug = ['The slug may only contain lowercase letters, digits, "-" and "_", starting and ending with a letter or digit.'])
   if ((RESERVED_SLUGS as readonly string[]).includes(slug)) return void (errors.slug = [`The slug "${slug}" is reserved.`])
+  if (isWindowsReservedName(slug)) return void (errors.slug = [`The slug "${slug}" is a reserved device name on Windows (con, prn, aux, nul, com1-9, lpt1-9): its files could not be checked out there.`])
   if (slug !== except && ctx.store.collection(slug)) errors.slug = ['The slug has already been taken.']
 }
 

@@ -32,6 +32,7 @@ export function buildField(store: ContentStore, input: Record<string, unknown>, 
   if (typeof name !== 'string' || name === '') add(errors, key('name'), 'The name field is required.')
   else if (name.length > 60) add(errors, key('name'), 'The name may not be greater than 60 characters.')
   else if (!FIELD_NAME_RE.test(name)) add(errors, key('name'), 'The name may only contain lowercase letters, digits, "-" and "_", and must start with a letter or digit.')
+  else if (name in Object.prototype) add(errors, key('name'), `The name "${name}" is reserved (a built-in property of every object); choose another.`)
   const label = input.label ?? existing?.label ?? name
   if (typeof label !== 'string' || label.length > 60) add(errors, key('label'), 'The label must be a string of at most 60 characters.')
   for (const k of ['description', 'placeholder'] as const) {

@@ -5,6 +5,7 @@ import { now } from '../core/ids.ts'
 import type { CollectionIndex } from '../storage/store.ts'
 import type { FieldErrors } from '../schema/validator.ts'
 import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './entry-common.ts'
+import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
 
 /** Version history of an entry: list, read one, revert, label (the hosted service's v4 API). */
 
@@ -51,17 +52,19 @@ export async function getEntryVersion(ctx: AppContext, slug: string, uuid: strin
 }
 
 /** `POST .../versions/{n}/revert`: vN's snapshot becomes the draft and is published as a new version. */
-export async function revertEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
+export async function revertEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number, options: EntryWriteOptions = {}): Promise<Record<string, unknown>> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   const number = parseVersionNumber(n)
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid)
+    checkIfMatch(options.ifMatch, current)
     const source = await requireVersion(ctx, index, current, number)
     const label = source.label ? `Revert to v${number} (${source.label})` : `Revert to v${number}`
     const draft: EntryRecord = { ...current, fields: source.fields, updated_at: now() }
     const { entry, version } = await publishDraft(ctx, index, draft, label)
     await ctx.events.append([event(ctx, index, 'content.updated', entry), event(ctx, index, 'content.published', entry)])
+    options.written?.(entry)
     return {
       message: `Reverted to version ${number} (new version v${version.version_number}).`,
       version: toVersionOutput(index, entry, version), entry: output(index, entry, 'published'),

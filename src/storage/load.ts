@@ -3,7 +3,8 @@ import { removeStaleTempFiles } from './atomic.ts'
 import { rm } from 'node:fs/promises'
 import { listDir, mapLimit, parseChecked, readChecked, readCheckedSync } from './read-files.ts'
 import { TEMP_MARK } from './paths.ts'
-import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
+import { READ_NOFOLLOW, isSymlink } from './contained.ts'
 import { readIndexCache } from './index-cache.ts'
 import type { FileStamp } from './atomic.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
@@ -45,7 +46,16 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
   if (tokens.ok) store.tokens = (tokens.value.tokens as Record<string, unknown>[]).map(toToken)
   else if (!tokens.missing) store.reportProblem(tokens.problem)
 
-  const collectionFiles = (await listDir(layout.collectionsDir)).filter((n) => n.endsWith('.yaml')).sort()
+  // A linked folder would lead reads (and later writes) outside the tree: refused whole.
+  const linked = new Set<string>()
+  for (const [dir, rel] of [[layout.collectionsDir, 'collections'], [layout.webhooksDir, 'webhooks'], [layout.assetsDir, 'assets'], [layout.entriesDir, 'entries'], [layout.versionsDir, 'versions']] as const) {
+    if (!isSymlink(dir)) continue
+    linked.add(dir)
+    store.reportProblem({ file: rel, message: 'symbolic link: never followed (content must be real folders inside the content folder)' })
+  }
+  const ownDir = (dir: string) => (linked.has(dir) ? Promise.resolve([]) : listDir(dir))
+
+  const collectionFiles = (await ownDir(layout.collectionsDir)).filter((n) => n.endsWith('.yaml')).sort()
   for (const [i, name] of collectionFiles.entries()) {
     const rel = `collections/${name}`
     const r = await readChecked(join(layout.collectionsDir, name), rel, 'collection')
@@ -58,13 +68,17 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
     store.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
   }
 
-  await loadSimple(store, layout.webhooksDir, 'webhooks', 'webhook', (v) => { const w = toWebhook(v); store.webhooks.set(w.uuid, w) })
-  await loadSimple(store, layout.assetsDir, 'assets', 'asset', (v) => { const a = toAsset(v); store.assets.set(a.uuid, a) })
+  if (!linked.has(layout.webhooksDir)) await loadSimple(store, layout.webhooksDir, 'webhooks', 'webhook', (v) => { const w = toWebhook(v); store.webhooks.set(w.uuid, w) })
+  if (!linked.has(layout.assetsDir)) await loadSimple(store, layout.assetsDir, 'assets', 'asset', (v) => { const a = toAsset(v); store.assets.set(a.uuid, a) })
 
   // Entries: list every collection's folder first so progress has a total, then read in parallel.
   const jobs: Array<{ slug: string; name: string }> = []
-  for (const slug of await listDir(layout.entriesDir)) {
+  for (const slug of await ownDir(layout.entriesDir)) {
     if (!isSlug(slug)) continue
+    if (isSymlink(join(layout.entriesDir, slug))) {
+      store.reportProblem({ file: `entries/${slug}`, message: 'symbolic link: never followed (content must be real folders inside the content folder)' })
+      continue
+    }
     for (const name of await listDir(join(layout.entriesDir, slug))) {
       if (name.includes(TEMP_MARK)) await rm(join(layout.entriesDir, slug, name), { force: true })
       else if (name.endsWith('.json') && isUuid(name.slice(0, -5))) jobs.push({ slug, name })
@@ -88,10 +102,11 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
     let text: string | undefined
     try {
       if (row) {
-        const st = statSync(path)
+        const st = lstatSync(path)
+        if (!st.isFile()) throw new Error('not a plain file')
         stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
       } else {
-        const fd = openSync(path, 'r')
+        const fd = openSync(path, READ_NOFOLLOW)
         try {
           const st = fstatSync(fd)
           stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
@@ -100,8 +115,10 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
           closeSync(fd)
         }
       }
-    } catch {
-      continue // removed since the listing
+    } catch (error) {
+      // Gone since the listing: nothing to say. A link (ELOOP under O_NOFOLLOW) is refused.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') store.reportProblem({ file: rel, message: 'symbolic link: never followed' })
+      continue
     }
     loaded++
     if (row && index && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkFile, type FileKind } from './file-schemas.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
+import { READ_NOFOLLOW } from './contained.ts'
 
 /** A file that could not be used, with what is wrong and where. */
 export interface FileProblem {
@@ -22,10 +23,9 @@ export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; 
 export async function readChecked(path: string, rel: string, kind: FileKind): Promise<ReadResult<Record<string, unknown>>> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return unreadable(error, rel)
   }
   return parseChecked(text, rel, kind)
 }
@@ -34,12 +34,23 @@ export async function readChecked(path: string, rel: string, kind: FileKind): Pr
 export function readCheckedSync(path: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    const fd = openSync(path, READ_NOFOLLOW)
+    try {
+      text = readFileSync(fd, 'utf8')
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return unreadable(error, rel)
   }
   return parseChecked(text, rel, kind)
+}
+
+function unreadable(error: unknown, rel: string): ReadResult<never> {
+  const code = (error as NodeJS.ErrnoException).code
+  // O_NOFOLLOW: a symbolic link fails with ELOOP and is never followed out of the tree.
+  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read: ${code}`
+  return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message } }
 }
 
 export function parseChecked(text: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {

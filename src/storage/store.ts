@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { assertContained } from './contained.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
@@ -66,6 +67,11 @@ export class ContentStore {
   readonly fileStamps = new Map<string, FileStamp>()
   /** Entries read from files (not the cache) by the last load. */
   freshlyLoaded = 0
+  /**
+   * Told of every file or folder this store wrote or removed, once it is on disk (the git
+   * committer listens here: every write of every caller passes through this one path).
+   */
+  fileObserver: ((path: string, folder: boolean) => void) | null = null
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /**
@@ -73,6 +79,7 @@ export class ContentStore {
    * echo: the identity of one write, never its content.
    */
   readonly #ownWrites = new Map<string, FileStamp | typeof REMOVED>()
+  readonly #problemListeners = new Set<() => void>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
@@ -147,6 +154,7 @@ export class ContentStore {
 
   async listVersions(slug: string, uuid: string): Promise<VersionRecord[]> {
     const dir = this.layout.versionDir(slug, uuid)
+    assertContained(this.layout.root, join(dir, '1.json'), 'read')
     const names = (await listDir(dir)).filter((n) => /^[1-9]\d*\.json$/.test(n))
     const read = await mapLimit(names, 16, (name) => readChecked(join(dir, name), `versions/${slug}/${uuid}/${name}`, 'version'))
     const versions: VersionRecord[] = []
@@ -155,6 +163,7 @@ export class ContentStore {
   }
 
   async readVersion(slug: string, uuid: string, n: number): Promise<VersionRecord | null> {
+    assertContained(this.layout.root, this.layout.version(slug, uuid, n), 'read')
     const r = await readChecked(this.layout.version(slug, uuid, n), `versions/${slug}/${uuid}/${n}.json`, 'version')
     return r.ok ? toVersionRecord(r.value) : null
   }
@@ -192,17 +201,34 @@ export class ContentStore {
     }
   }
 
+  /** Called whenever the list of file problems changes (a broken file appears, changes reason, or is fixed). */
+  onProblemsChange(listener: () => void): () => void {
+    this.#problemListeners.add(listener)
+    return () => this.#problemListeners.delete(listener)
+  }
+
+  #problemsChanged(): void {
+    for (const listener of this.#problemListeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('[cms] problem listener failed:', error)
+      }
+    }
+  }
+
   reportProblem(problem: FileProblem): void {
     const previous = this.problems.get(problem.file)
     this.problems.set(problem.file, problem)
     if (previous?.message === problem.message) return
+    this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
     if (this.#options.onProblem) this.#options.onProblem(problem)
     else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
   }
 
   clearProblem(rel: string): void {
-    this.problems.delete(rel)
+    if (this.problems.delete(rel)) this.#problemsChanged()
   }
 
   // ---- writes ------------------------------------------------------------------------
@@ -240,7 +266,7 @@ export class ContentStore {
     this.fileStamps.delete(`${slug}/${uuid}.json`)
     if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
-    await rm(this.layout.versionDir(slug, uuid), { recursive: true, force: true })
+    await this.#removeDir(this.layout.versionDir(slug, uuid))
   }
 
   async putVersion(slug: string, version: VersionRecord): Promise<void> {
@@ -292,8 +318,8 @@ export class ContentStore {
       this.collections.delete(slug)
       this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
     })
-    await rm(this.layout.entryDir(slug), { recursive: true, force: true })
-    await rm(join(this.layout.versionsDir, slug), { recursive: true, force: true })
+    await this.#removeDir(this.layout.entryDir(slug))
+    await this.#removeDir(join(this.layout.versionsDir, slug))
   }
 
   /**
@@ -351,6 +377,8 @@ export class ContentStore {
       this.assets.set(asset.uuid, asset)
       this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
+    // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
+    this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
   }
 
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
@@ -360,7 +388,7 @@ export class ContentStore {
       this.assets.delete(uuid)
       if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
     })
-    if (options.bytes) await rm(this.layout.assetDir(uuid), { recursive: true, force: true })
+    if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
   }
 
   /** Waits for every write in flight (shutdown, tests). */
@@ -413,10 +441,12 @@ export class ContentStore {
   #write(path: string, render: () => string, options?: WriteOptions, commit?: () => void): Promise<FileStamp> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       const text = render()
       this.#ownWrites.delete(path)
       const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, stamp)
+      this.fileObserver?.(path, false)
       commit?.()
       return stamp
     })
@@ -427,13 +457,20 @@ export class ContentStore {
   #remove(path: string, commit?: () => void): Promise<void> {
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
+      assertContained(this.layout.root, path, 'write')
       this.#ownWrites.delete(path)
       await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, REMOVED)
+      this.fileObserver?.(path, false)
       commit?.()
     })
     this.#track(path, task)
     return task
+  }
+
+  async #removeDir(path: string): Promise<void> {
+    await rm(path, { recursive: true, force: true })
+    this.fileObserver?.(path, true)
   }
 
   #track(path: string, task: Promise<unknown>): void {

@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises'
 import { existsSync, readdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
+import { READ_NOFOLLOW, escapeReason, isSymlink } from './contained.ts'
 import { watch } from 'chokidar'
 import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
 import { parseChecked, mapLimit, joinRel } from './read-files.ts'
@@ -60,6 +61,7 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
 
   const watcher = watch(root, {
     ignoreInitial: true,
+    followSymlinks: false,
     depth: 1,
     ignored: (path: string) => {
       const parts = relative(root, path).split(sep)
@@ -100,14 +102,14 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
   const watchEntries = () => {
     watchFolder(entriesDir, (name) => {
       const dir = join(entriesDir, name)
-      if (existsSync(dir)) {
+      if (existsSync(dir) && !isSymlink(dir)) {
         if (!folders.has(dir) && watchCollectionFolder(dir)) rescan(dir)
       } else {
         unwatchFolder(dir)
         schedule(dir)
       }
     })
-    for (const name of safeReaddir(entriesDir)) watchCollectionFolder(join(entriesDir, name))
+    for (const name of safeReaddir(entriesDir)) if (!isSymlink(join(entriesDir, name))) watchCollectionFolder(join(entriesDir, name))
   }
   if (existsSync(entriesDir)) watchEntries()
 
@@ -141,7 +143,9 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
     try {
-      return await readFile(path, 'utf8')
+      // Links and paths through linked folders are never followed (read as absent).
+      if (escapeReason(root, path) !== null) return null
+      return await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
     } catch {
       return null
     }

@@ -20,6 +20,10 @@ export interface WebhookSettings {
   logRetention: number
   /** `CMS_WEBHOOK_CONCURRENCY`: parallel sends per webhook. @default 8 */
   concurrency: number
+  /** `CMS_WEBHOOK_CIRCUIT_FAILURES`: failures in a row that pause a webhook. @default 5 */
+  circuitFailures: number
+  /** `CMS_WEBHOOK_CIRCUIT_COOLDOWN_MS`: first pause of a failing webhook (doubles, up to 10 min). @default 30000 */
+  circuitCooldownMs: number
   /** `CMS_WEBHOOK_CLI_WAIT_MS`: how long a CLI command waits for its own deliveries. @default 10000 */
   cliWaitMs: number
 }
@@ -49,6 +53,8 @@ export function webhookSettings(config: ResolvedConfig): WebhookSettings {
     timeoutMs: int('CMS_WEBHOOK_TIMEOUT_MS', 10_000, 1),
     logRetention: int('CMS_WEBHOOK_LOG_RETENTION', 1000, 1),
     concurrency: int('CMS_WEBHOOK_CONCURRENCY', 8, 1),
+    circuitFailures: int('CMS_WEBHOOK_CIRCUIT_FAILURES', 5, 1),
+    circuitCooldownMs: int('CMS_WEBHOOK_CIRCUIT_COOLDOWN_MS', 30_000, 0),
     cliWaitMs: int('CMS_WEBHOOK_CLI_WAIT_MS', 10_000, 0),
   }
 }
@@ -72,6 +78,7 @@ function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): D
     store: ctx.store, outbox: state.outbox, logs: state.logs, secrets: state.secrets,
     rules: state.settings.rules, policy: state.settings.policy, timeoutMs: state.settings.timeoutMs,
     concurrency: state.settings.concurrency,
+    circuitFailures: state.settings.circuitFailures, circuitCooldownMs: state.settings.circuitCooldownMs,
     disable: async (webhook) => {
       const current = ctx.store.webhooks.get(webhook.uuid)
       if (current?.status) await ctx.store.putWebhook({ ...current, status: false, updated_at: now() }, ctx.source)

@@ -16,7 +16,13 @@ export interface SendResult {
 /**
  * POSTs one delivery: JSON body, signed when a secret is given (Standard Webhooks headers
  * plus the hosted service's hex `X-Webhook-Signature`), no redirects followed, no retries
- * here (the schedule is ours and persisted), a hard timeout, the answer's body capped at 8 KB.
+ * here (the schedule is ours and persisted), the answer's body capped at 8 KB.
+ *
+ * `timeoutMs` bounds the whole attempt (connect, headers and body) with one timer of our
+ * own: ofetch drops its `timeout` when a `signal` is passed, and a receiver that sends
+ * headers then stalls must not count as an answer. `signal` (the worker stopping) is
+ * followed through a listener removed when the attempt ends, so thousands of deliveries
+ * leave no listener behind.
  */
 export async function postDelivery(input: {
   url: string
@@ -33,36 +39,54 @@ export async function postDelivery(input: {
     ...(input.secret ? signatureHeaders(input.secret, input.deliveryId, input.timestampSeconds, input.body) : { 'webhook-id': input.deliveryId, 'webhook-timestamp': String(input.timestampSeconds) }),
   }
   const started = performance.now()
+  const elapsed = () => Math.round(performance.now() - started)
+  if (input.signal?.aborted) throw input.signal.reason
+  const attempt = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => { timedOut = true; attempt.abort(new DOMException('timeout', 'TimeoutError')) }, input.timeoutMs)
+  const onStop = () => attempt.abort(input.signal!.reason)
+  input.signal?.addEventListener('abort', onStop, { once: true })
   try {
     const res = await ofetch.raw(input.url, {
       method: 'POST',
       body: input.body,
       headers,
       retry: 0,
-      timeout: input.timeoutMs,
       redirect: 'manual',
       ignoreResponseError: true,
       responseType: 'stream',
-      ...(input.signal ? { signal: input.signal } : {}),
+      signal: attempt.signal,
     })
-    const { text, truncated } = await readCapped(res._data as ReadableStream<Uint8Array> | null | undefined, RESPONSE_BODY_CAP)
     const status = res.status
+    const { text, truncated } = await readCapped(res._data as ReadableStream<Uint8Array> | null | undefined, RESPONSE_BODY_CAP, attempt.signal)
+    const response = { status, body: truncated ? `${text}…` : text, body_truncated: truncated }
+    if (timedOut) {
+      // Headers came but the body did not: not an answer, so the delivery is retried.
+      return { httpStatus: null, response, error: `Receiver answered ${status} but did not finish its body within ${input.timeoutMs} ms`, retryAfterMs: null, duration_ms: elapsed() }
+    }
     return {
       httpStatus: status,
-      response: { status, body: truncated ? `${text}…` : text, body_truncated: truncated },
+      response,
       error: status >= 300 && status < 400 ? `Redirect to ${res.headers.get('location') ?? '(no location)'} not followed` : null,
       retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
-      duration_ms: Math.round(performance.now() - started),
+      duration_ms: elapsed(),
     }
   } catch (error) {
     if (input.signal?.aborted) throw error
-    return { httpStatus: null, response: null, error: describe(error, input.timeoutMs), retryAfterMs: null, duration_ms: Math.round(performance.now() - started) }
+    const message = timedOut ? `No answer within ${input.timeoutMs} ms` : describe(error, input.timeoutMs)
+    return { httpStatus: null, response: null, error: message, retryAfterMs: null, duration_ms: elapsed() }
+  } finally {
+    clearTimeout(timer)
+    input.signal?.removeEventListener('abort', onStop)
   }
 }
 
-async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined, cap: number): Promise<{ text: string; truncated: boolean }> {
+async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined, cap: number, signal: AbortSignal): Promise<{ text: string; truncated: boolean }> {
   if (!stream) return { text: '', truncated: false }
   const reader = stream.getReader()
+  // The body stream errors when the signal aborts; cancelling the reader makes sure of it.
+  const onAbort = () => { reader.cancel().catch(() => {}) }
+  signal.addEventListener('abort', onAbort, { once: true })
   const chunks: Uint8Array[] = []
   let size = 0
   let truncated = false
@@ -77,6 +101,7 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined,
   } catch {
     // A body cut off mid-way still tells what the receiver said.
   } finally {
+    signal.removeEventListener('abort', onAbort)
     if (truncated) await reader.cancel().catch(() => {})
   }
   const bytes = Buffer.concat(chunks).subarray(0, cap)

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { lookup } from 'node:dns/promises'
+import ipaddr from 'ipaddr.js'
 
 export interface UrlRules {
   allowInsecureHttp: boolean
@@ -22,22 +23,44 @@ for (const [net, bits] of [
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(net, bits, 'ipv6')
 
-/** True for loopback, private, link-local, multicast, documentation and other reserved addresses. */
+/**
+ * True for loopback, private, link-local, multicast, documentation and other reserved
+ * addresses. Parsed by ipaddr.js, not by patterns: IPv6 spells one address many ways
+ * (`::127.0.0.1`, `::ffff:0:7f00:1`, `0:0::ffff:7f00:1`), and every form that carries an
+ * IPv4 address (mapped, translated, compatible) is judged by that address.
+ */
 export function isBlockedAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  const family = isIP(ip)
-  if (family === 4) return blocked.check(ip, 'ipv4')
-  if (family !== 6) return true
-  // IPv4-mapped and IPv4-compatible forms are judged by the IPv4 address they carry.
-  const mapped = /^(?:0*:)*(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4')
-  const hexMapped = /^(?:0*:)*ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip)
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1]!, 16)
-    const lo = parseInt(hexMapped[2]!, 16)
-    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4')
+  if (!ipaddr.isValid(ip)) return true
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    parsed = ipaddr.parse(ip)
+  } catch {
+    return true
   }
-  return blocked.check(ip, 'ipv6')
+  if (parsed.kind() === 'ipv6') {
+    const embedded = embeddedIPv4(parsed as ipaddr.IPv6)
+    if (embedded) return isBlockedIPv4(embedded)
+    const v6 = parsed as ipaddr.IPv6
+    return v6.range() !== 'unicast' || blocked.check(v6.toNormalizedString(), 'ipv6')
+  }
+  return isBlockedIPv4(parsed as ipaddr.IPv4)
+}
+
+function isBlockedIPv4(v4: ipaddr.IPv4): boolean {
+  return v4.range() !== 'unicast' || blocked.check(v4.toString(), 'ipv4')
+}
+
+/** The IPv4 address an IPv6 form carries in its last 32 bits: ::a.b.c.d, ::ffff:a.b.c.d, ::ffff:0:a.b.c.d. */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts
+  const zero = (from: number, to: number) => p.slice(from, to).every((x) => x === 0)
+  const carries =
+    (zero(0, 6) && (p[6] !== 0 || p[7]! > 1)) || // IPv4-compatible (:: and ::1 are judged as IPv6)
+    (zero(0, 5) && p[5] === 0xffff) || // IPv4-mapped
+    (zero(0, 4) && p[4] === 0xffff && p[5] === 0) // IPv4-translated (RFC 6145); NAT64 stays blocked whole
+  if (!carries) return null
+  return new ipaddr.IPv4([p[6]! >> 8, p[6]! & 255, p[7]! >> 8, p[7]! & 255])
 }
 
 /**

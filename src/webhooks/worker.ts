@@ -20,6 +20,10 @@ export interface WorkerDeps {
   timeoutMs: number
   /** Parallel sends per webhook (a slow receiver never holds up another webhook). @default 8 */
   concurrency: number
+  /** Consecutive failed attempts (no answer, 408, 429, 5xx) that pause a webhook. @default 5 */
+  circuitFailures?: number
+  /** First pause of a failing webhook; doubles while probes keep failing, up to 10 min. @default 30000 */
+  circuitCooldownMs?: number
   /** Turns a webhook off (after a 410). */
   disable(webhook: WebhookRecord, reason: string): Promise<void>
   resolver?: Resolver
@@ -28,6 +32,28 @@ export interface WorkerDeps {
 /** How long a delivery held for a missing secret waits before it is looked at again. */
 const HOLD_RECHECK_MS = 30_000
 const REQUEST_LOG_CAP = 65_536
+const CIRCUIT_MAX_COOLDOWN_MS = 600_000
+
+/**
+ * A failing endpoint's circuit: after `circuitFailures` failures in a row its deliveries
+ * pause (no attempt is spent on them) until `openUntil`; then one delivery probes it. A
+ * success closes the circuit and the queue flows again at full concurrency; a failed probe
+ * pauses it again for twice as long. So a dead receiver costs one attempt per pause, not one
+ * timeout per queued event.
+ */
+interface Circuit {
+  failures: number
+  openUntil: number
+  cooldownMs: number
+  probing: boolean
+}
+
+/** What a caller (tests, status output) sees of a webhook's circuit. */
+export interface CircuitState {
+  open: boolean
+  failures: number
+  resumes_at: string | null
+}
 
 /**
  * The in-process delivery loop: picks due deliveries from the outbox, sends them, records
@@ -41,6 +67,7 @@ export class DeliveryWorker {
   readonly #perWebhook = new Map<string, number>()
   readonly #abort = new AbortController()
   readonly #waiters = new Set<() => void>()
+  readonly #circuits = new Map<string, Circuit>()
   #timer: NodeJS.Timeout | undefined
   #scheduled = false
   #stopped = false
@@ -67,6 +94,8 @@ export class DeliveryWorker {
 
   /** Makes held deliveries of a webhook due now (its secret or settings changed). */
   release(webhook: string): void {
+    // Saved again (a new URL, say): give it a fresh start.
+    this.#circuits.delete(webhook)
     for (const d of this.#deps.outbox.pending()) {
       if (d.webhook === webhook && d.heldLogged) {
         d.heldLogged = false
@@ -116,10 +145,47 @@ export class DeliveryWorker {
       if (this.#inflight.has(d.id)) continue
       if (d.due > nowMs) { next = Math.min(next, d.due); continue }
       const busy = this.#perWebhook.get(d.webhook) ?? 0
-      if (busy >= this.#deps.concurrency) continue
+      const circuit = this.#circuits.get(d.webhook)
+      if (circuit && circuit.failures >= this.#threshold) {
+        // Open: wait for the pause to end; then half-open: one probe at a time.
+        if (circuit.openUntil > nowMs) { next = Math.min(next, circuit.openUntil); continue }
+        if (circuit.probing || busy > 0) continue
+        circuit.probing = true
+      } else if (busy >= this.#deps.concurrency) continue
       this.#launch(d)
     }
     if (next !== Infinity) this.#timer = setTimeout(() => this.#tick(), Math.min(Math.max(0, next - nowMs), 2 ** 31 - 1))
+  }
+
+  /** The circuit of a webhook: open (paused) or closed, and consecutive failures so far. */
+  circuit(webhook: string): CircuitState {
+    const c = this.#circuits.get(webhook)
+    const open = c !== undefined && c.failures >= this.#threshold
+    return { open, failures: c?.failures ?? 0, resumes_at: open ? new Date(c.openUntil).toISOString() : null }
+  }
+
+  get #threshold(): number {
+    return this.#deps.circuitFailures ?? 5
+  }
+
+  /** Counts an attempt's outcome into its webhook's circuit. */
+  #record(webhook: WebhookRecord, failed: boolean): void {
+    const c = this.#circuits.get(webhook.uuid)
+    if (!failed) {
+      if (c && c.failures >= this.#threshold) console.error(`[cms] webhook ${webhook.uuid} (${webhook.url}) answers again: deliveries resume.`)
+      this.#circuits.delete(webhook.uuid)
+      return
+    }
+    const circuit = c ?? { failures: 0, openUntil: 0, cooldownMs: 0, probing: false }
+    circuit.failures++
+    circuit.probing = false
+    if (circuit.failures >= this.#threshold) {
+      const base = this.#deps.circuitCooldownMs ?? 30_000
+      circuit.cooldownMs = circuit.cooldownMs === 0 ? base : Math.min(Math.max(base, CIRCUIT_MAX_COOLDOWN_MS), circuit.cooldownMs * 2)
+      circuit.openUntil = Date.now() + circuit.cooldownMs
+      if (circuit.failures === this.#threshold) console.error(`[cms] webhook ${webhook.uuid} (${webhook.url}) failed ${circuit.failures} times in a row: deliveries paused, next try in ${circuit.cooldownMs < 1000 ? `${circuit.cooldownMs} ms` : `${Math.round(circuit.cooldownMs / 1000)} s`}.`)
+    }
+    this.#circuits.set(webhook.uuid, circuit)
   }
 
   #launch(d: Delivery): void {
@@ -130,6 +196,8 @@ export class DeliveryWorker {
       })
       .finally(() => {
         this.#inflight.delete(d.id)
+        const circuit = this.#circuits.get(d.webhook)
+        if (circuit) circuit.probing = false
         const n = (this.#perWebhook.get(d.webhook) ?? 1) - 1
         if (n <= 0) this.#perWebhook.delete(d.webhook)
         else this.#perWebhook.set(d.webhook, n)
@@ -172,6 +240,7 @@ export class DeliveryWorker {
       secret, timeoutMs: this.#deps.timeoutMs, signal: this.#abort.signal,
     })
     const outcome = result.httpStatus === null ? 'retry' : classifyStatus(result.httpStatus)
+    this.#record(webhook, outcome === 'retry')
     let next: number | null = null
     let error = result.error
     if (outcome === 'success') {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseListQuery, parseQueryString } from '../../src/query/params.ts'
 import { planList, pageEnvelope } from '../../src/query/paginate.ts'
-import { likeMatcher } from '../../src/query/values.ts'
+import { likeMatcher } from '../../src/query/like.ts'
 
 const bad = (raw: string) => {
   try {

@@ -151,7 +151,7 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
  * the file is piped with backpressure and the exact Content-Length lets the server refuse an
  * oversized file before it is sent.
  */
-async function uploadRemote(api: ApiClient, path: string, metadata: Record<string, string>, onBytes?: (sent: number) => void): Promise<AssetJson> {
+export async function uploadRemote(api: ApiClient, path: string, metadata: Record<string, string>, onBytes?: (sent: number) => void): Promise<AssetJson> {
   const { createReadStream } = await import('node:fs')
   const { stat } = await import('node:fs/promises')
   const { basename } = await import('node:path')

@@ -10,9 +10,13 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 4000)
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
+    .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
     .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
-    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean; types?: string }) => {
+    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; types?: string }) => {
       const { runServer } = await import('../../server/run.ts')
+      // Through the environment, so a SIGHUP reload of the settings keeps it.
+      if (opts.gitCommit) process.env.CMS_GIT_COMMIT = '1'
+      const { signInLink } = await import('../../server/admin/session-routes.ts')
       const server = await runServer({
         ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
@@ -38,11 +42,17 @@ export function registerServe(program: Command): void {
         `cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}`,
         `  url:        ${server.http.url}`,
         `  project id: ${store.project.uuid}`,
+        ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
         `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
         `  try:        curl -H "project-id: ${store.project.uuid}" ${server.http.url}/`,
+        // One-time, 10 minutes: `cms editor-url` prints a fresh one.
+        `editor: ${signInLink(server.ctx, editorBase(server.http.url))}`,
       ]
       // One write, so a reader that sees the URL sees everything.
       process.stdout.write(`${lines.join('\n')}\n`)
     })
 }
+
+/** A wildcard listen address is not somewhere a browser can go: the link uses loopback. */
+const editorBase = (url: string): string => url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')

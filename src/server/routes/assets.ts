@@ -7,6 +7,7 @@ import { CmsError } from '../../core/errors.ts'
 import { defineRoutes } from '../route.ts'
 import { readJsonBody } from '../body.ts'
 import { limitText } from '../../service/asset-files.ts'
+import { READ_NOFOLLOW } from '../../storage/contained.ts'
 import { receiveMultipart } from '../../service/asset-upload.ts'
 import { toAssetJson } from '../../service/asset-view.ts'
 import {
@@ -44,7 +45,8 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       method: 'POST', path: '/files/bulk/upload', ability: 'create', token: 'always',
       summary: 'Upload several files in one multipart request → 201 `{message, data}`',
       handler: async (event) => {
-        const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk' })
+        refuseOversized(event, ctx, 'bulk')
+        const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk', totalLimit: ctx.config.bulkUploadLimit })
         return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, event.url.origin)) }, 201)
       },
     },
@@ -100,12 +102,18 @@ function requestStream(event: H3Event): Readable {
 }
 
 /** A declared length far over the limit is refused before a byte is read. */
-function refuseOversized(event: H3Event, ctx: AppContext): void {
+function refuseOversized(event: H3Event, ctx: AppContext, mode: 'single' | 'bulk' = 'single'): void {
   const length = Number(event.req.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(length) && length > ctx.config.uploadLimit + MULTIPART_OVERHEAD) {
+  if (mode === 'bulk' && Number.isFinite(length) && length > ctx.config.bulkUploadLimit + MULTIPART_OVERHEAD) {
+    throw new CmsError('payload_too_large', bulkTooLarge(ctx), { headers: { connection: 'close' } })
+  }
+  if (mode === 'single' && Number.isFinite(length) && length > ctx.config.uploadLimit + MULTIPART_OVERHEAD) {
     throw new CmsError('payload_too_large', `The file is larger than the upload limit of ${limitText(ctx.config.uploadLimit)} (set CMS_UPLOAD_LIMIT to raise it).`, { headers: { connection: 'close' } })
   }
 }
+
+const bulkTooLarge = (ctx: AppContext) =>
+  `The upload is larger than the bulk upload limit of ${limitText(ctx.config.bulkUploadLimit)} (set CMS_BULK_UPLOAD_LIMIT to raise it, or send fewer files per request).`
 
 async function download(event: H3Event, ctx: AppContext): Promise<Response> {
   const { asset, path, size } = await assetFile(ctx, decodeParam(event, 'uuid'))
@@ -172,7 +180,8 @@ function fileStream(path: string, start: number, end: number): ReadableStream<Ui
   let handle: Awaited<ReturnType<typeof open>> | undefined
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      handle ??= await open(path, 'r')
+      // O_NOFOLLOW: a link swapped in after the checks is still not followed.
+      handle ??= await open(path, READ_NOFOLLOW)
       const want = Math.min(256 * 1024, end - position + 1)
       const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
       if (bytesRead === 0) {

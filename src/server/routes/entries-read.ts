@@ -31,7 +31,7 @@ function send(event: H3Event, result: ReadResult): string {
   const headers = event.res.headers
   headers.set('etag', result.etag)
   headers.set('cache-control', 'no-cache')
-  if (matchesEtag(event.req.headers.get('if-none-match'), result.etag)) {
+  if (result.revalidate !== false && matchesEtag(event.req.headers.get('if-none-match'), result.etag)) {
     event.res.status = 304
     return ''
   }

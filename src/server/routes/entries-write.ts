@@ -6,6 +6,7 @@ import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unp
 import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/versions.ts'
 import { linkTranslation } from '../../service/translations.ts'
 import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/bulk.ts'
+import { entryEtag, type EntryWriteOptions } from '../../service/entry-etag.ts'
 
 /** Every way content changes over HTTP, plus version history: thin adapters over src/service/. */
 export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
@@ -14,6 +15,11 @@ export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
   const n = (e: H3Event) => param(e, 'n')
   const body = (e: H3Event) => readJsonBody(e, ctx)
   const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
+  // If-Match in, ETag of the entry as written out (see service/entry-etag.ts).
+  const w = (e: H3Event): EntryWriteOptions => ({
+    ifMatch: e.req.headers.get('if-match'),
+    written: (entry) => e.res.headers.set('etag', entryEtag(entry)),
+  })
   defineRoutes(app, ctx, [
     { method: 'POST', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkCreate(ctx, c(e), await body(e)), 201) },
@@ -22,25 +28,25 @@ export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
     { method: 'DELETE', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
       handler: async (e) => json(e, await bulkDelete(ctx, c(e), await body(e))) },
     { method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
-      handler: async (e) => json(e, await createEntry(ctx, c(e), await body(e)), 201) },
+      handler: async (e) => json(e, await createEntry(ctx, c(e), await body(e), w(e)), 201) },
     { method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
-      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace')) },
+      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace', w(e))) },
     { method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
-      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'patch')) },
+      handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'patch', w(e))) },
     { method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
       handler: async (e) => {
         const b = await optionalBody(e)
         const force = truthy(e.url.searchParams.get('force')) || truthy(b.force)
-        return json(e, await deleteEntry(ctx, c(e), u(e), { force }))
+        return json(e, await deleteEntry(ctx, c(e), u(e), { force, ...w(e) }))
       } },
     { method: 'POST', path: '/:collection/:uuid/restore', ability: 'delete', summary: 'Restore an entry from the trash',
-      handler: async (e) => json(e, await restoreEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await restoreEntry(ctx, c(e), u(e), w(e))) },
     { method: 'POST', path: '/:collection/:uuid/publish', ability: 'update', summary: 'Publish the draft as the next version',
-      handler: async (e) => json(e, await publishEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await publishEntry(ctx, c(e), u(e), w(e))) },
     { method: 'POST', path: '/:collection/:uuid/unpublish', ability: 'update', summary: 'Unpublish (versions are kept)',
-      handler: async (e) => json(e, await unpublishEntry(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await unpublishEntry(ctx, c(e), u(e), w(e))) },
     { method: 'POST', path: '/:collection/:uuid/discard-draft', ability: 'update', summary: 'Reset the draft to the published snapshot',
-      handler: async (e) => json(e, await discardDraft(ctx, c(e), u(e))) },
+      handler: async (e) => json(e, await discardDraft(ctx, c(e), u(e), w(e))) },
     { method: 'POST', path: '/:collection/:uuid/link-translation', ability: 'update', summary: 'Link a translation (`{translation_entry_uuid}`)',
       handler: async (e) => json(e, await linkTranslation(ctx, c(e), u(e), await body(e))) },
     { method: 'GET', path: '/:collection/:uuid/versions', ability: 'read', token: 'always', summary: 'Versions of an entry, newest first',
@@ -50,7 +56,7 @@ export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
     { method: 'PATCH', path: '/:collection/:uuid/versions/:n', ability: 'update', summary: 'Label or describe a version (`{label?, description?}`)',
       handler: async (e) => json(e, await labelEntryVersion(ctx, c(e), u(e), n(e), await body(e))) },
     { method: 'POST', path: '/:collection/:uuid/versions/:n/revert', ability: 'update', summary: 'Revert to version N (published as a new version)',
-      handler: async (e) => json(e, await revertEntryVersion(ctx, c(e), u(e), n(e))) },
+      handler: async (e) => json(e, await revertEntryVersion(ctx, c(e), u(e), n(e), w(e))) },
   ])
 }
 

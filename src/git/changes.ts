@@ -1,0 +1,275 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { AppContext } from '../context.ts'
+import { CmsError, ValidationError } from '../core/errors.ts'
+import { isUuid } from '../core/ids.ts'
+import { writeFileAtomic } from '../storage/atomic.ts'
+import { applyBatch } from '../storage/watcher.ts'
+import { diffRevisions, type DiffReport } from '../review/diff.ts'
+import { renderDiff } from '../review/diff-render.ts'
+import { changedFiles, openRepo } from '../review/git.ts'
+import { commitPaths, type Author } from './commit.ts'
+import { git } from './exec.ts'
+import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
+
+/**
+ * What the editor's "Changes" screen and `cms git status` need: what is saved but not
+ * committed (rendered per entry and field as `cms diff` does), commit a selection, discard a
+ * change, branches, and this branch against main. Reads go through private index files in
+ * `.cms/`; only `switch` touches the work tree, as `git switch` would.
+ */
+export interface ChangedFile {
+  /** Path relative to the content root. */
+  path: string
+  status: 'added' | 'modified' | 'deleted'
+  /** The entry the file belongs to (the entry file or one of its versions). */
+  entry?: string
+  collection?: string
+}
+
+export interface WorkingStatus {
+  branch: string | null
+  head: string | null
+  /** Why commits are refused right now (`rebase in progress`), or null. */
+  blocked: string | null
+  files: ChangedFile[]
+  report: DiffReport
+  text: string
+  markdown: string
+}
+
+/** The repository of a context's content root; a 409 the user can act on when there is none. */
+export async function repoOf(ctx: AppContext): Promise<GitRepo> {
+  if (ctx.git) return ctx.git.repo
+  try {
+    return await locateRepo(ctx.store.layout.root)
+  } catch (error) {
+    throw asCmsError(error)
+  }
+}
+
+/** Git's refusal as a 409 without local paths; a missing git as a plain error (500 is right: the server cannot run it). */
+function asCmsError(error: unknown): unknown {
+  // review/git.ts has its own GitError class: both name themselves so.
+  if (!(error instanceof Error) || error.name !== 'GitError') return error
+  if (/not inside a git work tree/.test(error.message)) return new CmsError('conflict', 'The content root is not inside a git work tree (run `git init` in the project folder).')
+  if (/not installed/.test(error.message)) return new CmsError('conflict', 'git is not installed on the server (or not on its PATH).')
+  return new CmsError('conflict', `git refused: ${error.message.replaceAll(process.cwd(), '.')}`)
+}
+
+const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
+  try {
+    return await fn()
+  } catch (error) {
+    throw asCmsError(error)
+  }
+}
+
+/** Status calls share one private index (its stat cache makes the next call fast): one at a time. */
+let statusChain: Promise<unknown> = Promise.resolve()
+
+/** What is saved under the content root but not in HEAD, as `cms diff HEAD <work tree>` would show it. */
+export function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
+  return statusAt({ root: ctx.store.layout.root, stateDir: ctx.store.layout.stateDir }, ctx.git?.repo)
+}
+
+/** The same for a content root without a loaded store (`cms git status`). */
+export function statusAt(where: { root: string; stateDir: string }, known?: GitRepo): Promise<WorkingStatus> {
+  const run = statusChain.then(() => computeStatus(where, known))
+  statusChain = run.catch(() => {})
+  return run
+}
+
+async function computeStatus(where: { root: string; stateDir: string }, known?: GitRepo): Promise<WorkingStatus> {
+  const repo = known ?? await locateRepo(where.root)
+  const cwd = repo.top
+  await mkdir(where.stateDir, { recursive: true })
+  const index = { GIT_INDEX_FILE: join(where.stateDir, 'git-status-index') }
+  const machine = { GIT_AUTHOR_NAME: 'cms', GIT_AUTHOR_EMAIL: 'cms@localhost', GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@localhost', GIT_AUTHOR_DATE: '@0 +0000', GIT_COMMITTER_DATE: '@0 +0000' }
+  const [branch, headNow] = await Promise.all([currentBranch(repo), headCommit(repo)])
+  // Diffs are between commits: a branch without commits yet is compared with an empty one.
+  const emptyTree = (await git(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd })).stdout.trim()
+  const base = headNow ?? (await git(['commit-tree', emptyTree, '-m', 'empty'], { cwd, env: machine })).stdout.trim()
+  await git(['read-tree', '-i', '-m', base], { cwd, env: index })
+  await git(['add', '-A', '--', repo.prefix || '.'], { cwd, env: { ...index, GIT_LITERAL_PATHSPECS: '1' } })
+  const tree = (await git(['write-tree'], { cwd, env: index })).stdout.trim()
+  // A commit object nothing points at (git gc removes it): the work tree as a revision to diff.
+  const work = (await git(['commit-tree', tree, '-p', base, '-m', 'cms: work tree'], { cwd, env: machine })).stdout.trim()
+  const root = where.root
+  const report = await diffRevisions(root, base, work)
+  report.base.rev = headNow ? 'HEAD' : '(no commits)'
+  report.head.rev = 'work tree'
+  const changes = await changedFiles(await openRepo(root), base, work)
+  const files = changes.map((c): ChangedFile => {
+    const m = /^(?:entries\/([^/]+)\/([^/]+)\.json|versions\/([^/]+)\/([^/]+)\/[^/]+)$/.exec(c.path)
+    const uuid = m?.[2] ?? m?.[4]
+    const slug = m?.[1] ?? m?.[3]
+    return { path: c.path, status: !c.before ? 'added' : !c.after ? 'deleted' : 'modified', ...(uuid && isUuid(uuid) ? { entry: uuid, collection: slug! } : {}) }
+  }).sort((a, b) => (a.path < b.path ? -1 : 1))
+  return { branch, head: headNow, blocked: refusalReason(repo), files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
+}
+
+export interface Selection {
+  /** Paths relative to the content root, as `files[].path` of the status lists them. */
+  files?: unknown
+  /** Entry uuids: the entry file and its version files. */
+  entries?: unknown
+}
+
+/** The changed files a selection names; 422 for anything that is not one of them. */
+function select(status: WorkingStatus, body: Selection): ChangedFile[] {
+  const errors: Record<string, string[]> = {}
+  const chosen = new Map<string, ChangedFile>()
+  const byPath = new Map(status.files.map((f) => [f.path, f]))
+  const list = (name: 'files' | 'entries'): unknown[] => {
+    const v = body[name]
+    if (v === undefined || v === null) return []
+    if (!Array.isArray(v)) { errors[name] = [`The ${name} field must be an array.`]; return [] }
+    return v
+  }
+  list('files').forEach((p, i) => {
+    const f = typeof p === 'string' ? byPath.get(p) : undefined
+    if (!f) errors[`files.${i}`] = [typeof p === 'string' ? `${JSON.stringify(p.slice(0, 200))} is not a changed file (see GET /_admin/api/git/status).` : 'Each file must be a path string.']
+    else chosen.set(f.path, f)
+  })
+  list('entries').forEach((u, i) => {
+    const found = typeof u === 'string' ? status.files.filter((f) => f.entry === u.toLowerCase()) : []
+    if (found.length === 0) errors[`entries.${i}`] = [typeof u === 'string' ? `Entry ${JSON.stringify(u.slice(0, 60))} has no uncommitted changes.` : 'Each entry must be a uuid string.']
+    for (const f of found) chosen.set(f.path, f)
+  })
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors)
+  if (chosen.size === 0) throw new ValidationError({ files: ['Choose at least one change: give `files` (paths) or `entries` (uuids).'] })
+  return [...chosen.values()]
+}
+
+/** Commits the chosen changes with the caller's message (the commit-msg hook and the rest as for automatic commits). */
+export async function commitSelection(ctx: AppContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
+  const message = typeof body.message === 'string' ? body.message.trim() : ''
+  if (!message) throw new ValidationError({ message: ['The message field is required.'] })
+  if (message.length > 10_000) throw new ValidationError({ message: ['The message may not be greater than 10000 characters.'] })
+  const status = await guarded(() => workingStatus(ctx))
+  const chosen = select(status, body)
+  const repo = await repoOf(ctx)
+  const paths = chosen.map((f) => fromTop(repo, f.path))
+  const outcome = await guarded(() => ctx.git
+    ? ctx.git.commitNow(paths, message, author)
+    : commitPaths(repo, join(ctx.store.layout.stateDir, 'git-index'), { paths, message, author }))
+  if (outcome.kind === 'refused') throw new CmsError('conflict', `Not committed: ${outcome.reason}. The changes are still saved.`)
+  if (outcome.kind === 'nothing') throw new CmsError('conflict', 'Nothing to commit: the chosen files already match HEAD.')
+  return { commit: outcome.commit, branch: outcome.branch, files: chosen.map((f) => f.path) }
+}
+
+/**
+ * Puts the chosen files back as HEAD has them (a file HEAD does not have is removed), each
+ * atomically, then applies them to the index at once so the API answers with the old content.
+ */
+export async function discardSelection(ctx: AppContext, body: Selection): Promise<{ files: string[] }> {
+  const status = await guarded(() => workingStatus(ctx))
+  const chosen = select(status, body)
+  const root = ctx.store.layout.root
+  const repo = await repoOf(ctx)
+  const inHead = status.head ? await guarded(async () => {
+    const out = (await git(['ls-tree', '-r', '-z', '--full-tree', status.head!, '--', ...chosen.map((f) => fromTop(repo, f.path))], { cwd: repo.top, env: { GIT_LITERAL_PATHSPECS: '1' } })).stdout
+    const map = new Map<string, string>()
+    const cut = repo.prefix ? repo.prefix.length + 1 : 0
+    for (const rec of out.split('\0')) {
+      if (!rec) continue
+      const tab = rec.indexOf('\t')
+      map.set(rec.slice(tab + 1 + cut), rec.slice(0, tab).split(' ')[2]!)
+    }
+    return map
+  }) : new Map<string, string>()
+  const written: string[] = []
+  for (const f of chosen) {
+    const abs = join(root, ...f.path.split('/'))
+    const id = inHead.get(f.path)
+    // Byte for byte (asset files are binary): one cat-file per file; a discard names few files.
+    if (id !== undefined) await writeFileAtomic(abs, (await guarded(() => git(['cat-file', 'blob', id], { cwd: repo.top }))).bytes)
+    else await rm(abs, { force: true })
+    written.push(abs)
+  }
+  await applyBatch(ctx.store, written)
+  return { files: chosen.map((f) => f.path) }
+}
+
+export interface BranchInfo { name: string; commit: string; current: boolean }
+
+export async function branchState(ctx: AppContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
+  const repo = await repoOf(ctx)
+  const [branch, head] = await guarded(() => Promise.all([currentBranch(repo), headCommit(repo)]))
+  return { branch, head, blocked: refusalReason(repo), pending: ctx.git?.pendingFiles ?? 0 }
+}
+
+export async function listBranches(ctx: AppContext): Promise<{ current: string | null; branches: BranchInfo[] }> {
+  const repo = await repoOf(ctx)
+  const [current, out] = await guarded(() => Promise.all([
+    currentBranch(repo),
+    git(['for-each-ref', '--format=%(refname:short)%00%(objectname)', 'refs/heads'], { cwd: repo.top }),
+  ]))
+  const branches = out.stdout.split('\n').filter(Boolean).map((line) => {
+    const [name, commit] = line.split('\0')
+    return { name: name!, commit: commit!, current: name === current }
+  })
+  return { current, branches }
+}
+
+async function checkBranchName(repo: GitRepo, name: unknown, field: string): Promise<string> {
+  if (typeof name !== 'string' || !name.trim()) throw new ValidationError({ [field]: [`The ${field} field is required.`] })
+  const ok = !name.startsWith('-') && name.length <= 200 && (await git(['check-ref-format', '--branch', name], { cwd: repo.top, okCodes: [1, 128] })).code === 0
+  if (!ok) throw new ValidationError({ [field]: [`${JSON.stringify(name.slice(0, 200))} is not a valid branch name.`] })
+  return name
+}
+
+const branchExists = async (repo: GitRepo, name: string): Promise<boolean> =>
+  (await git(['show-ref', '--verify', '--quiet', `refs/heads/${name}`], { cwd: repo.top, okCodes: [1] })).code === 0
+
+/** Creates a branch at `from` (default HEAD); with `switch`, switches to it. */
+export async function createBranch(ctx: AppContext, body: { name?: unknown; from?: unknown; switch?: unknown }): Promise<{ branch: string; commit: string; switched: boolean }> {
+  const repo = await repoOf(ctx)
+  const name = await checkBranchName(repo, body.name, 'name')
+  if (await branchExists(repo, name)) throw new ValidationError({ name: [`A branch named ${JSON.stringify(name)} already exists.`] })
+  let from = 'HEAD'
+  if (body.from !== undefined && body.from !== null) from = await checkBranchName(repo, body.from, 'from')
+  const start = await git(['rev-parse', '-q', '--verify', `${from}^{commit}`], { cwd: repo.top, okCodes: [1] })
+  if (start.code !== 0) throw new ValidationError({ from: [`No commit named ${JSON.stringify(from)}.`] })
+  const commit = start.stdout.trim()
+  await guarded(() => git(['branch', name, commit], { cwd: repo.top }))
+  if (body.switch === true) await switchBranch(ctx, { branch: name })
+  return { branch: name, commit, switched: body.switch === true }
+}
+
+/**
+ * Switches the work tree to another branch, as `git switch` does (it refuses when local
+ * changes would be lost). Waiting commits are made first, on the branch they were written on;
+ * the watcher then applies the other branch's files live.
+ */
+export async function switchBranch(ctx: AppContext, body: { branch?: unknown }): Promise<{ branch: string; head: string }> {
+  const repo = await repoOf(ctx)
+  const name = await checkBranchName(repo, body.branch, 'branch')
+  if (!(await branchExists(repo, name))) throw new ValidationError({ branch: [`No branch named ${JSON.stringify(name)}.`] })
+  const blocked = refusalReason(repo)
+  if (blocked && blocked !== 'detached HEAD') throw new CmsError('conflict', `Cannot switch branches now: ${blocked}.`)
+  await ctx.store.flush()
+  await ctx.git?.flush()
+  await guarded(() => git(['switch', '--no-guess', name], { cwd: repo.top }))
+  return { branch: name, head: (await headCommit(repo)) ?? '' }
+}
+
+/** This branch against `base` (default `main`) from their merge base: what its pull request would show. */
+export async function compareWith(ctx: AppContext, baseName: string | null): Promise<{ base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string; text: string }> {
+  const repo = await repoOf(ctx)
+  const base = await checkBranchName(repo, baseName ?? 'main', 'base')
+  const exists = await git(['rev-parse', '-q', '--verify', `${base}^{commit}`], { cwd: repo.top, okCodes: [1] })
+  if (exists.code !== 0) throw new ValidationError({ base: [`No branch named ${JSON.stringify(base)}.`] })
+  const mb = await git(['merge-base', base, 'HEAD'], { cwd: repo.top, okCodes: [1] })
+  if (mb.code !== 0) throw new CmsError('conflict', `This branch and ${base} have no common history.`)
+  const mergeBase = mb.stdout.trim()
+  const report = await guarded(() => diffRevisions(ctx.store.layout.root, mergeBase, 'HEAD'))
+  report.base.rev = base
+  const head = await currentBranch(repo)
+  if (head) report.head.rev = head
+  return { base, head, merge_base: mergeBase, report, markdown: renderDiff(report, 'markdown'), text: renderDiff(report, 'text') }
+}
+
+/** workingStatus with git's refusals as 409s (for HTTP). */
+export const guardedStatus = (ctx: AppContext): Promise<WorkingStatus> => guarded(() => workingStatus(ctx))

@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import type { ContentStore } from '../storage/store.ts'
+import { commitPaths, type Author, type CommitOutcome } from './commit.ts'
+import { actionOf, renderMessage, type Action } from './message.ts'
+import { fromTop, locateRepo, refusalReason, type GitRepo } from './repo.ts'
+import { writeScope, type WriteScope } from './scope.ts'
+
+export interface CommitSettings {
+  /** Writes by one author within this many ms go into one commit. */
+  windowMs: number
+  /** Message template (see message.ts). */
+  template: string
+  /** Called with a line for the server log (refusals, failures). */
+  log: (line: string) => void
+}
+
+interface Batch {
+  author: Author | null
+  files: Set<string>
+  actions: Action[]
+  timer: NodeJS.Timeout | null
+}
+
+/** Why the last commit was not made, for `cms git status` and the status endpoint. */
+export interface Refusal {
+  reason: string
+  at: string
+  files: string[]
+}
+
+/**
+ * Turns the store's writes into commits: the store reports every file it wrote or removed
+ * (its one write path), the request's scope says who wrote, and writes by one author within
+ * the window become one commit. Commits run one at a time, in child processes, after the
+ * writes were acknowledged; nothing here delays an answer beyond a few stats.
+ */
+export class GitCommitter {
+  readonly repo: GitRepo
+  readonly #store: ContentStore
+  readonly #settings: CommitSettings
+  readonly #indexFile: string
+  readonly #batches = new Map<string, Batch>()
+  #chain: Promise<unknown> = Promise.resolve()
+  #unsubscribe: () => void
+  lastRefusal: Refusal | null = null
+  lastCommit: { commit: string; branch: string; files: number; at: string } | null = null
+
+  private constructor(store: ContentStore, repo: GitRepo, settings: CommitSettings) {
+    this.#store = store
+    this.repo = repo
+    this.#settings = settings
+    mkdirSync(store.layout.stateDir, { recursive: true })
+    this.#indexFile = join(store.layout.stateDir, 'git-index')
+    store.fileObserver = (path, folder) => this.#recordFile(path, folder)
+    this.#unsubscribe = store.onChange((change) => {
+      if (change.source === 'file') return
+      const action = actionOf(change, (slug) => store.collection(slug)?.collection)
+      if (action) this.#batch()?.actions.push(action)
+    })
+  }
+
+  /** Starts committing the store's writes; a GitError when the content root is not in a git work tree. */
+  static async start(store: ContentStore, settings: CommitSettings): Promise<GitCommitter> {
+    const repo = await locateRepo(store.layout.root)
+    return new GitCommitter(store, repo, settings)
+  }
+
+  /** Files written and not yet handed to git (waiting for their window). */
+  get pendingFiles(): number {
+    let n = 0
+    for (const b of this.#batches.values()) n += b.files.size
+    return n
+  }
+
+  /** Commits every waiting batch now and waits for all commits to finish. */
+  async flush(): Promise<void> {
+    for (const key of [...this.#batches.keys()]) this.#dispatch(key)
+    await this.#chain
+  }
+
+  /** Stops recording (the store writes no more) after committing what is waiting. */
+  async close(): Promise<void> {
+    await this.flush()
+    this.#unsubscribe()
+    if (this.#store.fileObserver) this.#store.fileObserver = null
+  }
+
+  /** Commits chosen paths (from the top of the work tree) now, in turn with the automatic commits. */
+  commitNow(paths: string[], message: string, author: Author | null): Promise<CommitOutcome> {
+    const run = this.#chain.then(() => commitPaths(this.repo, this.#indexFile, { paths, message, author }))
+    this.#chain = run.catch(() => {})
+    return run
+  }
+
+  /** The batch the current write belongs to, or null when the repository refuses commits now. */
+  #batch(): Batch | null {
+    const scope = writeScope.getStore()
+    if (scope?.outcome?.kind === 'refused') return null
+    if (!scope?.outcome) {
+      const reason = refusalReason(this.repo)
+      if (reason) {
+        this.#refuse(scope, reason)
+        return null
+      }
+      if (scope) scope.outcome = { kind: 'pending' }
+    }
+    const author = scope?.author ?? null
+    const key = author ? `${author.name}\0${author.email}` : ''
+    let batch = this.#batches.get(key)
+    if (!batch) {
+      batch = { author, files: new Set(), actions: [], timer: null }
+      this.#batches.set(key, batch)
+      batch.timer = setTimeout(() => this.#dispatch(key), this.#settings.windowMs)
+    }
+    return batch
+  }
+
+  #recordFile(path: string, folder: boolean): void {
+    const rel = relative(this.#store.layout.root, path)
+    if (rel.startsWith('..')) return
+    this.#batch()?.files.add(`${fromTop(this.repo, rel.split(sep).join('/'))}${folder ? '/' : ''}`)
+  }
+
+  #refuse(scope: WriteScope | undefined, reason: string): void {
+    if (scope) scope.outcome = { kind: 'refused', reason }
+    this.lastRefusal = { reason, at: new Date().toISOString(), files: [] }
+    this.#settings.log(`git: not committing a write (${reason}); it is saved on disk — \`cms git status\` lists what is not committed`)
+  }
+
+  #dispatch(key: string): void {
+    const batch = this.#batches.get(key)
+    if (!batch) return
+    this.#batches.delete(key)
+    if (batch.timer) clearTimeout(batch.timer)
+    if (batch.files.size === 0) return
+    this.#chain = this.#chain.then(() => this.#commitBatch(batch)).catch(() => {})
+  }
+
+  async #commitBatch(batch: Batch): Promise<void> {
+    const files = [...batch.files].sort()
+    const message = renderMessage(this.#settings.template, { actions: batch.actions, files: files.length, author: batch.author?.name ?? 'local' })
+    try {
+      const outcome = await commitPaths(this.repo, this.#indexFile, { paths: files, message, author: batch.author })
+      if (outcome.kind === 'committed') {
+        this.lastCommit = { commit: outcome.commit, branch: outcome.branch, files: files.length, at: new Date().toISOString() }
+        if (outcome.warning) this.#settings.log(`git: ${outcome.warning}`)
+      }
+      else if (outcome.kind === 'refused') {
+        this.lastRefusal = { reason: outcome.reason, at: new Date().toISOString(), files }
+        this.#settings.log(`git: not committing ${files.length} file(s) (${outcome.reason}); they are saved on disk — \`cms git status\` lists what is not committed`)
+      }
+    } catch (error) {
+      this.lastRefusal = { reason: (error as Error).message, at: new Date().toISOString(), files }
+      this.#settings.log(`git: commit of ${files.length} file(s) failed: ${(error as Error).message}; they are saved on disk`)
+    }
+  }
+}

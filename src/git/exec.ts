@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process'
+import { setPriority } from 'node:os'
+
+/**
+ * Runs the user's own `git` in a child process: the event loop only waits, never computes.
+ * No JavaScript re-implementation of git; a missing executable is a clear error.
+ */
+export class GitError extends Error {
+  override name = 'GitError'
+  readonly stderr: string
+  readonly exitCode: number | null
+  constructor(message: string, stderr = '', exitCode: number | null = null) {
+    super(message)
+    this.stderr = stderr
+    this.exitCode = exitCode
+  }
+}
+
+export interface GitRun {
+  cwd: string
+  /** Extra environment (GIT_INDEX_FILE, author identity); the rest is inherited. */
+  env?: Record<string, string | undefined>
+  /** Written to stdin (for `--pathspec-from-file=-`, `--index-info`, ...). */
+  input?: string
+  /** Exit codes that are not an error (e.g. 1 for `git add` naming an ignored path). */
+  okCodes?: number[]
+  /** Run at a lower CPU priority: background commits must not slow the requests being answered. */
+  background?: boolean
+}
+
+export interface GitResult {
+  /** stdout as bytes (blob contents). */
+  bytes: Buffer
+  stdout: string
+  stderr: string
+  code: number
+}
+
+export function git(args: string[], options: GitRun): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    // Inherited GIT_DIR / GIT_INDEX_FILE (a cms run from inside a hook) would point git elsewhere.
+    const env: Record<string, string | undefined> = { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_INDEX_FILE: undefined, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+    const child = spawn('git', args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] })
+    if (options.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10)
+      } catch {
+        // Not allowed here (some containers): run at normal priority.
+      }
+    }
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (c: Buffer) => out.push(c))
+    child.stderr.on('data', (c: Buffer) => err.push(c))
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new GitError('git is not installed or not on PATH (install git, or leave git commits off)') : new GitError(`git could not run: ${error.message}`))
+    })
+    child.on('close', (code) => {
+      const bytes = Buffer.concat(out)
+      const stdout = bytes.toString('utf8')
+      const stderr = Buffer.concat(err).toString('utf8')
+      if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve({ bytes, stdout, stderr, code: code ?? 0 })
+      else reject(new GitError(firstLine(stderr) || `git ${args[0]} failed (exit ${code})`, stderr, code))
+    })
+    child.stdin.on('error', () => {})
+    child.stdin.end(options.input ?? '')
+  })
+}
+
+/** The line of git's complaint worth showing (skips `hint:` lines). */
+export function firstLine(stderr: string): string {
+  return stderr.split('\n').map((l) => l.trim()).find((l) => l && !l.startsWith('hint:')) ?? ''
+}

@@ -1,0 +1,94 @@
+import type { H3, H3Event } from 'h3'
+import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import { CmsError } from '../../core/errors.ts'
+import { editorState } from '../../sessions/editor-state.ts'
+import { assetUsage, overview } from '../../service/overview.ts'
+import type { ActivityMessage } from '../../service/activity.ts'
+
+const PING_MS = 15_000
+/** A client this far behind (queued chunks) is dropped rather than buffered without end. */
+const MAX_QUEUED = 1000
+
+/** What the editor needs besides the content API: a change feed, the home screen, asset usage. */
+export function registerEditorRoutes(app: H3, ctx: AppContext): void {
+  const state = editorState(ctx)
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/_admin/api/events', ability: 'read', token: 'always', project: 'optional',
+      summary: 'Server-sent events: `entry`, `schema`, `asset`, `problems` for every change (API, CLI, watcher); `: ping` every 15 s',
+      handler: (event) => {
+        // A client that accepts only something else (say JSON) would wait forever on a stream.
+        const accept = event.req.headers.get('accept')
+        if (accept && !/text\/event-stream|text\/\*|\*\/\*/i.test(accept)) {
+          throw new CmsError('not_acceptable', 'This route is a server-sent event stream: send Accept: text/event-stream (EventSource does).')
+        }
+        return eventStream(state.activity.subscribe.bind(state.activity))
+      },
+    },
+    {
+      method: 'GET', path: '/_admin/api/overview', ability: 'read', token: 'always', project: 'optional',
+      summary: 'Editor home: `{collections: [{slug, name, counts}], recent, problems}`',
+      handler: (event) => noStore(event, overview(ctx, state.activity.recent())),
+    },
+    {
+      method: 'GET', path: '/_admin/api/assets/:uuid/usage', ability: 'read', token: 'always', project: 'optional',
+      summary: 'Entries using an asset: `{data: [{collection, uuid, title, field}]}`',
+      handler: (event) => noStore(event, assetUsage(ctx, event.context.params?.uuid ?? '')),
+    },
+  ])
+}
+
+type Subscribe = (listener: (message: ActivityMessage) => void, onClose: () => void) => () => void
+
+/** A text/event-stream answer fed by the activity hub until the client leaves or the server stops. */
+function eventStream(subscribe: Subscribe): Response {
+  const encoder = new TextEncoder()
+  let cleanup = (): void => {}
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true
+      const close = () => {
+        if (!open) return
+        open = false
+        cleanup()
+        try {
+          controller.close()
+        } catch {
+          // already closed by the client
+        }
+      }
+      const send = (text: string) => {
+        if (!open) return
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return close()
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          close()
+        }
+      }
+      const ping = setInterval(() => send(': ping\n\n'), PING_MS)
+      ping.unref()
+      const unsubscribe = subscribe((m) => send(`event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`), close)
+      cleanup = () => {
+        clearInterval(ping)
+        unsubscribe()
+      }
+      // Sent at once so the client knows the stream is open (and proxies flush the headers).
+      send(': connected\nretry: 3000\n\n')
+    },
+    cancel() {
+      cleanup()
+    },
+  })
+  return new Response(stream, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+  })
+}
+
+function noStore(event: H3Event, body: unknown): string {
+  event.res.headers.set('content-type', 'application/json; charset=utf-8')
+  event.res.headers.set('cache-control', 'no-store')
+  return JSON.stringify(body)
+}

@@ -1,0 +1,62 @@
+import type { H3, H3Event } from 'h3'
+import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import { readJsonBody } from '../body.ts'
+import type { Principal } from '../guard.ts'
+import { authorEmail } from '../../git/message.ts'
+import type { Author } from '../../git/commit.ts'
+import {
+  branchState, commitSelection, guardedStatus, compareWith, createBranch, discardSelection, listBranches, switchBranch,
+} from '../../git/changes.ts'
+
+/**
+ * What the editor's "Changes" screen calls (docs/git.md): admin ability, a token always.
+ * They work whether or not writes are committed automatically, as long as the content root
+ * is in a git work tree (else 409).
+ */
+export function registerGitRoutes(app: H3, ctx: AppContext): void {
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/_admin/api/git/status', ability: 'admin', token: 'always', summary: 'Saved but not committed: changed files, and per entry and field as `cms diff` renders it (`report`, `text`, `markdown`)',
+      handler: async () => {
+        const [status, state] = await Promise.all([guardedStatus(ctx), branchState(ctx)])
+        return { ...status, auto_commit: ctx.git !== undefined, pending: state.pending, last_refusal: ctx.git?.lastRefusal ?? null, last_commit: ctx.git?.lastCommit ?? null }
+      },
+    },
+    {
+      method: 'POST', path: '/_admin/api/git/commit', ability: 'admin', token: 'always', summary: 'Commit chosen changes (`files` paths and/or `entries` uuids) with a `message`; the author is the caller',
+      handler: async (event, principal) => json(201, await commitSelection(ctx, await readJsonBody(event, ctx), authorOf(ctx, principal))),
+    },
+    {
+      method: 'POST', path: '/_admin/api/git/discard', ability: 'admin', token: 'always', summary: 'Discard chosen changes (`files` and/or `entries`): restore them from HEAD; new files are removed',
+      handler: async (event) => discardSelection(ctx, await readJsonBody(event, ctx)),
+    },
+    {
+      method: 'GET', path: '/_admin/api/git/branch', ability: 'admin', token: 'always', summary: 'Current branch and HEAD, why commits are refused now (`blocked`), writes waiting for their commit',
+      handler: () => branchState(ctx),
+    },
+    {
+      method: 'GET', path: '/_admin/api/git/branches', ability: 'admin', token: 'always', summary: 'Local branches, the current one marked',
+      handler: () => listBranches(ctx),
+    },
+    {
+      method: 'POST', path: '/_admin/api/git/branches', ability: 'admin', token: 'always', summary: 'Create a content branch (`name`, optional `from`, `switch: true` to switch to it) (201)',
+      handler: async (event) => json(201, await createBranch(ctx, await readJsonBody(event, ctx))),
+    },
+    {
+      method: 'POST', path: '/_admin/api/git/switch', ability: 'admin', token: 'always', summary: 'Switch to another branch (`branch`), as `git switch` does; waiting commits are made first',
+      handler: async (event) => switchBranch(ctx, await readJsonBody(event, ctx)),
+    },
+    {
+      method: 'GET', path: '/_admin/api/git/compare', ability: 'admin', token: 'always', summary: 'This branch against `base` (default `main`) from their merge base: the pull-request view, as `cms diff --format markdown`',
+      handler: (event: H3Event) => compareWith(ctx, event.url.searchParams.get('base')),
+    },
+  ])
+}
+
+function authorOf(ctx: AppContext, principal: Principal): Author | null {
+  return principal.kind === 'token' ? { name: principal.name, email: authorEmail(principal.name, ctx.config.gitEmailDomain) } : null
+}
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })

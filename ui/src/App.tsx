@@ -1,0 +1,78 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router'
+import { SessionProvider, useSession } from './session.tsx'
+import { ToastProvider } from './components/Toast.tsx'
+import { Loading } from './components/Status.tsx'
+import { Shell } from './shell/Shell.tsx'
+import { SignInScreen } from './screens/signin/SignInScreen.tsx'
+import { HomeScreen } from './screens/home/HomeScreen.tsx'
+import { EntriesScreen } from './screens/entries/EntriesScreen.tsx'
+
+// Screens beyond Home and the entries list load on demand, so the first screen stays small.
+const EntryScreen = lazy(() => import('./screens/entry/EntryScreen.tsx'))
+const VersionsScreen = lazy(() => import('./screens/versions/VersionsScreen.tsx'))
+const TranslationsScreen = lazy(() => import('./screens/translations/TranslationsScreen.tsx'))
+const MediaScreen = lazy(() => import('./screens/media/MediaScreen.tsx'))
+const WebhooksScreen = lazy(() => import('./screens/webhooks/WebhooksScreen.tsx'))
+const SchemaScreen = lazy(() => import('./screens/schema/SchemaScreen.tsx'))
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+})
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { session } = useSession()
+  const location = useLocation()
+  if (session === undefined) return <Loading label="Signing in" />
+  if (session === null) {
+    const next = location.pathname + location.search
+    return <Navigate to={`/signin${next && next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`} replace />
+  }
+  return <>{children}</>
+}
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<Loading />}>{element}</Suspense>
+}
+
+export const router = createBrowserRouter([
+  { path: '/signin', element: <SignInScreen /> },
+  {
+    path: '/',
+    element: <RequireSession><Shell /></RequireSession>,
+    children: [
+      { index: true, element: <HomeScreen /> },
+      { path: 'c/:collection', element: <EntriesScreen /> },
+      { path: 'c/:collection/new', element: page(<EntryScreen />) },
+      { path: 'c/:collection/:uuid', element: page(<EntryScreen />) },
+      { path: 'c/:collection/:uuid/versions', element: page(<VersionsScreen />) },
+      { path: 'c/:collection/:uuid/translations', element: page(<TranslationsScreen />) },
+      { path: 'media', element: page(<MediaScreen />) },
+      { path: 'webhooks', element: page(<WebhooksScreen />) },
+      { path: 'schema', element: page(<SchemaScreen />) },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+], { basename: '/_admin' })
+
+function NotFound() {
+  return (
+    <div className="screen">
+      <h1>Page not found</h1>
+      <p>There is no editor page at this address.</p>
+    </div>
+  )
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,41 @@
+import type { Values } from './values.ts'
+
+/**
+ * Unsaved form contents in localStorage, so a reload, a crash or a closed tab loses nothing.
+ * One record per collection / entry (or `new`) / locale.
+ */
+export interface SavedDraft {
+  v: 1
+  values: Values
+  /** The server values the edit started from, and their ETag: a restored edit still gets the conflict check. */
+  base: Values
+  etag: string | null
+  savedAt: string
+}
+
+export function autosaveKey(project: string, collection: string, uuid: string | undefined, locale: string): string {
+  return `cms-editor:v1:${project}:${collection}:${uuid ?? 'new'}:${locale}`
+}
+
+export function readAutosave(key: string): SavedDraft | null {
+  try {
+    const raw = localStorage.getItem(key)
+    if (!raw) return null
+    const d = JSON.parse(raw) as SavedDraft
+    return d && d.v === 1 && d.values && typeof d.values === 'object' ? d : null
+  } catch {
+    return null
+  }
+}
+
+export function writeAutosave(key: string, draft: Omit<SavedDraft, 'v' | 'savedAt'>): void {
+  try {
+    localStorage.setItem(key, JSON.stringify({ v: 1, savedAt: new Date().toISOString(), ...draft }))
+  } catch {
+    // Storage full or blocked: the unsaved-changes guard still protects the edit.
+  }
+}
+
+export function clearAutosave(key: string): void {
+  try { localStorage.removeItem(key) } catch { /* blocked storage */ }
+}

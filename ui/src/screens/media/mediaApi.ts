@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query'
+import { ADMIN_API, api } from '../../api.ts'
+import type { Asset, Paginated } from '../../types.ts'
+
+export type LibraryAsset = Asset & {
+  extension?: string
+  sha256?: string
+  stored_filename?: string
+  updated_at?: string
+}
+
+export interface AssetUsage { collection: string; uuid: string; title: string; field: string }
+
+export const METADATA_KEYS = ['alt_text', 'title', 'caption', 'description', 'author', 'copyright'] as const
+export type MetadataKey = (typeof METADATA_KEYS)[number]
+export const METADATA_LABELS: Record<MetadataKey, string> = {
+  alt_text: 'Alt text', title: 'Title', caption: 'Caption', description: 'Description', author: 'Author', copyright: 'Copyright',
+}
+
+export const PAGE_SIZE = 24
+
+/** `type` is a kind of file, or `trash` for the files in the trash. */
+export function useAssets(search: string, type: string, page: number) {
+  return useQuery({
+    queryKey: ['assets', 'library', search, type, page],
+    queryFn: async () => (await api.get<Paginated<LibraryAsset>>('/files', {
+      query: type === 'trash' ? { search, trashed: 'only', paginate: PAGE_SIZE, page } : { search, type, paginate: PAGE_SIZE, page },
+    })).data,
+    placeholderData: (previous) => previous,
+  })
+}
+
+export function useAsset(uuid: string | null) {
+  return useQuery({
+    queryKey: ['assets', 'one', uuid],
+    enabled: uuid !== null,
+    queryFn: async () => (await api.get<LibraryAsset>(`/files/${encodeURIComponent(uuid!)}`)).data,
+  })
+}
+
+/** Entries whose draft or published values reference the asset (the editor's usage endpoint). */
+export function useAssetUsage(uuid: string | null) {
+  return useQuery({
+    queryKey: ['assets', 'usage', uuid],
+    enabled: uuid !== null,
+    queryFn: async () => (await api.get<{ data: AssetUsage[] }>(`${ADMIN_API}/assets/${encodeURIComponent(uuid!)}/usage`)).data.data,
+  })
+}
+
+/** "image/png · 24 KB · 800 × 600" */
+export function assetSummary(a: LibraryAsset): string {
+  const parts = [a.extension ? a.extension.toUpperCase() : a.mime_type, a.size]
+  if (a.metadata?.width && a.metadata?.height) parts.push(`${a.metadata.width} × ${a.metadata.height}`)
+  return parts.filter(Boolean).join(' · ')
+}

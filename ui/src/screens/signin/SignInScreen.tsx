@@ -1,0 +1,70 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { ADMIN_API, ApiError, api } from '../../api.ts'
+import { useSession } from '../../session.tsx'
+import { Button } from '../../components/Button.tsx'
+import { Field } from '../../components/Field.tsx'
+import { Notice } from '../../components/Toast.tsx'
+import { Loading } from '../../components/Status.tsx'
+
+const LINK_ERRORS: Record<string, string> = {
+  'link-expired': 'This sign-in link has expired or was already used. Each link works once: run `cms editor-url` for a fresh one.',
+  'link-invalid': 'This sign-in link is not valid. Run `cms editor-url` for a fresh one.',
+  'signed-out': 'You are signed out.',
+}
+
+/** Sign in with an API token (a shared server), or follow the link `cms serve` printed. */
+export function SignInScreen() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const { session, refresh } = useSession()
+  const [token, setToken] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const next = safeNext(params.get('next'))
+  const linkError = params.get('error')
+
+  useEffect(() => { document.title = 'Sign in · cms editor' }, [])
+
+  if (session === undefined) return <Loading label="Checking your session" />
+  if (session) return <Navigate to={next} replace />
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!token.trim()) { setError('Paste an API token, or use the sign-in link `cms serve` printed.'); return }
+    setBusy(true)
+    setError(null)
+    try {
+      await api.post(`${ADMIN_API}/session`, { token: token.trim() })
+      const s = await refresh()
+      if (s) navigate(next, { replace: true })
+      else setError('The server accepted the token but no session started. Are cookies allowed for this site?')
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 401 ? 'This token is not valid (unknown, revoked or expired).' : err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="signin-page">
+      <div className="card signin-card">
+        <h1>Sign in to the editor</h1>
+        <p className="muted">Open the sign-in link that <code>cms serve</code> printed (or run <code>cms editor-url --open</code>). On a shared server, paste an API token instead.</p>
+        {linkError && <Notice tone="warning">{LINK_ERRORS[linkError] ?? 'That sign-in link did not work. Run `cms editor-url` for a fresh one.'}</Notice>}
+        <form onSubmit={submit} noValidate>
+          <Field label="API token" errors={error ? [error] : undefined} hint="Tokens start with cms_. Create one with `cms token create`.">
+            {(p) => <input type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} {...p} />}
+          </Field>
+          <Button type="submit" variant="primary" busy={busy}>Sign in</Button>
+        </form>
+      </div>
+    </main>
+  )
+}
+
+/** Only paths inside the editor: a `next` parameter must never send the person elsewhere. */
+function safeNext(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/'
+  return value
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api.ts'
+import type { Paginated } from '../../types.ts'
+
+export interface Webhook {
+  uuid: string
+  name: string
+  description: string | null
+  url: string
+  events: string[]
+  sources: string[]
+  payload: boolean
+  status: boolean
+  collection_ids: string[]
+  collections: Array<{ uuid: string; name: string; slug: string }>
+  has_secret: boolean
+  created_at: string
+  updated_at: string
+}
+
+export interface DeliveryLog {
+  id: string
+  action: string
+  url: string
+  status: string
+  response: { status: number; body: string; body_truncated: boolean } | null
+  created_at: string
+  delivery_id: string
+  attempt: number
+  duration_ms: number
+  error: string | null
+  next_attempt_at: string | null
+  redelivery_of?: string
+}
+
+export interface TestResult {
+  delivery_id: string
+  status: string
+  ok: boolean
+  signed: boolean
+  response: { status: number; body: string; body_truncated: boolean } | null
+  duration_ms: number
+  error: string | null
+}
+
+export const EVENTS = [
+  'content.created', 'content.updated', 'content.published', 'content.unpublished', 'content.trashed',
+  'content.restored', 'content.deleted', 'asset.created', 'asset.updated', 'asset.deleted',
+] as const
+export const SOURCES: Array<[string, string]> = [['api', 'API and editor'], ['cli', 'Command line'], ['file', 'File changes (git pull, hand edits)']]
+
+export function useWebhooks() {
+  return useQuery({ queryKey: ['webhooks'], queryFn: async () => (await api.get<Webhook[]>('/webhooks')).data })
+}
+
+export function useDeliveryLogs(uuid: string, page: number) {
+  return useQuery({
+    queryKey: ['webhooks', uuid, 'logs', page],
+    queryFn: async () => (await api.get<Paginated<DeliveryLog>>(`/webhooks/${encodeURIComponent(uuid)}/logs`, { query: { paginate: 20, page } })).data,
+    // Retries happen in the background on the server; keep the log current while it is open.
+    refetchInterval: 5000,
+  })
+}
+
+export const isSuccess = (status: string): boolean => /^2\d\d$/.test(status)
