@@ -38,6 +38,10 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
   let bytes = 0
   let entries = 0
   const made = new Set<string>()
+  // Writes run a bounded number at a time: answers are computed in order (the event loop's
+  // work), files land in parallel (the thread pool's).
+  const inflight = new Set<Promise<void>>()
+  let failure: unknown = null
   const put = async (file: string, source: string): Promise<void> => {
     const body = reader.raw(source).body
     const path = join(out, file)
@@ -48,11 +52,14 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
       await mkdir(dir, { recursive: true })
       made.add(dir)
     }
-    await writeFile(path, body)
     const size = Buffer.byteLength(body)
     bytes += size
     manifest.push({ file, source, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`, bytes: size })
-    if (manifest.length % 500 === 0) {
+    const write: Promise<void> = writeFile(path, body).catch((error: unknown) => { failure ??= error }).finally(() => inflight.delete(write))
+    inflight.add(write)
+    if (inflight.size >= WRITES_AT_ONCE) await Promise.race(inflight)
+    if (failure) throw failure
+    if (manifest.length % 1000 === 0) {
       options.onProgress?.(manifest.length)
       await new Promise((r) => setImmediate(r))
     }
@@ -94,11 +101,15 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
       entries++
     }
   }
+  await Promise.all(inflight)
+  if (failure) throw failure
   manifest.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   await writeFile(join(out, 'manifest.json'), `${JSON.stringify({ files: manifest }, null, 2)}\n`)
   options.onProgress?.(manifest.length)
   return { out, files: manifest.length, bytes, collections: collections.length, entries }
 }
+
+const WRITES_AT_ONCE = 32
 
 function tryRaw(reader: ContentReader, source: string): string | null {
   try {
