@@ -43,7 +43,7 @@ function diskSize(dir) {
 function startOnce() {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint()
-    const child = spawn(process.execPath, [bin, 'serve', '--dir', content, '--port', '0', '--read-only'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' } })
+    const child = spawn(process.execPath, [bin, 'serve', '--dir', content, '--port', '0', '--read-only', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' } })
     let out = ''
     child.stdout.on('data', async (d) => {
       out += d

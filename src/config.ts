@@ -8,6 +8,11 @@ export interface ResolvedConfig {
   stateDir: string
   /** Requests per minute per token or client; 0 disables. */
   rateLimitPerMinute: number
+  /**
+   * Whether `API_RATE_LIMIT_PER_MINUTE` was set. Unset, loopback clients (a site build on the
+   * same machine) are not limited; set, the limit applies to every client.
+   */
+  rateLimitExplicit: boolean
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number
   /** Largest upload accepted, in bytes. */
@@ -76,6 +81,7 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
     contentDir,
     stateDir: resolve(env.CMS_STATE_DIR ?? join(projectDir, '.cms')),
     rateLimitPerMinute: int('API_RATE_LIMIT_PER_MINUTE', 300),
+    rateLimitExplicit: (env.API_RATE_LIMIT_PER_MINUTE ?? '').trim() !== '',
     bodyLimit: int('CMS_BODY_LIMIT', 1024 * 1024),
     uploadLimit,
     bulkUploadLimit: int('CMS_BULK_UPLOAD_LIMIT', 5 * uploadLimit),
@@ -105,6 +111,17 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
 export function reloadConfig(previous: ResolvedConfig): ResolvedConfig {
   const input = inputs.get(previous) ?? { dir: previous.contentDir }
   return loadConfig(input)
+}
+
+/** One line on the rate limit in force, for `cms serve` and SIGHUP. */
+export function describeRateLimit(config: ResolvedConfig): string {
+  const limit = config.rateLimitPerMinute
+  if (limit === 0) return 'off (API_RATE_LIMIT_PER_MINUTE=0)'
+  const windowMs = config.rateLimitWindowMs
+  const per = windowMs === 60_000 ? 'min' : `${windowMs} ms`
+  return config.rateLimitExplicit
+    ? `${limit}/${per} per token or client, loopback clients included (API_RATE_LIMIT_PER_MINUTE)`
+    : `${limit}/${per} per token or client; loopback clients not limited (set API_RATE_LIMIT_PER_MINUTE to limit them too)`
 }
 
 /** `.env` parsed by Node's own `util.parseEnv`; a missing file is empty. */

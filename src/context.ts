@@ -5,6 +5,7 @@ import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/load.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
+import { resumeSchemaChange } from './service/schema-rewrite.ts'
 import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
 
@@ -39,6 +40,11 @@ export interface ContextOptions extends ConfigInput {
   source?: EventSource
   watch?: boolean
   onProgress?: (progress: LoadProgress) => void
+  /**
+   * Finish a schema change a killed process left in `.cms/schema-journal.json` before anything
+   * is served. Only the tree's writer may (a read-only server leaves it to the writer). @default true
+   */
+  resume?: boolean
   /** CLI commands without a server deliver their own webhook events before exiting; `--no-deliver` turns it off. @default true */
   deliver?: boolean
 }
@@ -50,6 +56,10 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     sweepVersions: options.watch === true,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   })
+  if (options.resume !== false) {
+    const finished = await resumeSchemaChange(store, options.source ?? 'api')
+    if (finished) console.error(`[cms] ${finished}`)
+  }
   // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
   const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })

@@ -1,5 +1,5 @@
-import { Command } from 'commander'
-import { reportError } from './output.ts'
+import { Command, Help, type Option } from 'commander'
+import { EXIT, reportError } from './output.ts'
 import { registerInit } from './commands/init.ts'
 import { registerImport } from './commands/import.ts'
 import { registerServe } from './commands/serve.ts'
@@ -24,7 +24,14 @@ export function createProgram(): Command {
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
     .version(packageVersion)
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ sortSubcommands: false })
+    .configureHelp({
+      sortSubcommands: false,
+      // Required options say so in --help.
+      optionDescription(option: Option) {
+        const text = Help.prototype.optionDescription.call(this, option)
+        return option.mandatory ? `${text} (required)` : text
+      },
+    })
   registerInit(program)
   registerImport(program)
   registerServe(program)
@@ -44,18 +51,51 @@ export function createProgram(): Command {
   return program
 }
 
+/** Help and version are answers, not errors. */
+const ANSWERS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help'])
+
 export async function run(argv: string[]): Promise<void> {
   const program = createProgram()
-  program.exitOverride()
+  const json = argv.includes('--json')
+  forEachCommand(program, (cmd) => {
+    // Every command (not only the root) throws instead of exiting, so exit codes are ours.
+    cmd.exitOverride()
+    // With --json, usage errors are printed once, as JSON, by the catch below.
+    if (json) cmd.configureOutput({ outputError: () => {} })
+    reportAllMissingOptions(cmd)
+  })
   try {
     await program.parseAsync(argv)
   } catch (error) {
-    const e = error as { code?: string; exitCode?: number }
+    const e = error as { code?: string; message?: string }
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
-      process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : 2
+      if (ANSWERS.has(e.code)) {
+        process.exitCode = EXIT.ok
+        return
+      }
+      // A usage error (unknown command or option, missing argument, bad value): could not run.
+      if (json) process.stdout.write(`${JSON.stringify({ error: { message: (e.message ?? '').replace(/^error: /, '').replace(/\s*\n\s*/g, ' '), usage: true } }, null, 2)}\n`)
+      process.exitCode = EXIT.cannotRun
       return
     }
-    const json = argv.includes('--json')
     process.exitCode = reportError(error, json)
+  }
+}
+
+function forEachCommand(cmd: Command, fn: (cmd: Command) => void): void {
+  fn(cmd)
+  for (const sub of cmd.commands) forEachCommand(sub, fn)
+}
+
+/** Commander stops at the first missing required option; name them all in one message. */
+function reportAllMissingOptions(cmd: Command): void {
+  const internals = cmd as unknown as { _checkForMissingMandatoryOptions(): void; _getCommandAndAncestors(): Command[] }
+  internals._checkForMissingMandatoryOptions = function check(this: Command) {
+    const missing: string[] = []
+    for (const c of internals._getCommandAndAncestors.call(this)) {
+      for (const option of c.options) if (option.mandatory && c.getOptionValue(option.attributeName()) === undefined) missing.push(`'${option.flags}'`)
+    }
+    if (missing.length === 0) return
+    this.error(`error: required option${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: EXIT.cannotRun })
   }
 }

@@ -21,6 +21,26 @@ export function progress(message: string, options: { force?: boolean } = {}): vo
   if (options.force || process.stderr.isTTY) process.stderr.write(`${message}${process.stderr.isTTY ? '\r' : '\n'}`)
 }
 
+const cliWords = (message: string): string => message.replace(/pass "force": true/g, 'pass --force').replace(/`"force": true`/g, '`--force`')
+
+/**
+ * One line per problem: per-entry errors (`entries.<uuid>`: `[locale] problem`, as a refused
+ * schema change lists them) are counted per distinct problem instead of printed per entry.
+ */
+function problemLines(errors: Record<string, string[]>): string[] {
+  const lines: string[] = []
+  const counts = new Map<string, number>()
+  for (const [key, messages] of Object.entries(errors)) {
+    if (!key.startsWith('entries.')) {
+      for (const m of messages) lines.push(`${key}: ${m}`)
+      continue
+    }
+    for (const m of new Set(messages.map((x) => x.replace(/^\[[^\]]*\] /, '')))) counts.set(m, (counts.get(m) ?? 0) + 1)
+  }
+  for (const [m, n] of counts) lines.push(`${n} entr${n === 1 ? 'y' : 'ies'}: ${m}`)
+  return lines
+}
+
 /** Prints an error the way a user can act on it and sets the exit code. */
 export function reportError(error: unknown, json = false): number {
   let code: number = EXIT.cannotRun
@@ -43,12 +63,14 @@ export function reportError(error: unknown, json = false): number {
     body = { message: error instanceof Error ? error.message : String(error) }
     if (process.env.CMS_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`)
   }
+  // The service speaks API words; on the command line the flag is --force.
+  if (typeof body.message === 'string') body = { ...body, message: cliWords(body.message) }
   if (json) {
     process.stdout.write(`${JSON.stringify({ error: body }, null, 2)}\n`)
   } else {
     process.stderr.write(`error: ${String(body.message)}\n`)
     const errors = body.errors as Record<string, string[]> | undefined
-    if (errors) for (const [key, messages] of Object.entries(errors)) for (const m of messages) process.stderr.write(`  ${key}: ${m}\n`)
+    if (errors) for (const line of problemLines(errors)) process.stderr.write(`  ${line}\n`)
   }
   return code
 }

@@ -1,11 +1,14 @@
 import { ofetch, type FetchOptions } from 'ofetch'
 import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { schemaJournalPath } from '../storage/schema-journal.ts'
 import { Option, type Command } from 'commander'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
 import { createContext, type AppContext } from '../context.ts'
 import { parseYaml } from '../storage/codec.ts'
 import { CliError, EXIT } from './output.ts'
+import { requireContentRoot } from './content-root.ts'
 
 /** The HTTP API of a running server, as CLI commands call it. */
 export interface ApiClient {
@@ -24,8 +27,6 @@ export type Target = { kind: 'remote'; api: ApiClient } | { kind: 'local'; ctx: 
 
 export interface TargetOptions {
   dir?: string
-  /** Server URL when the command's own `--url` means something else (e.g. `cms webhook add --url`). */
-  server?: string
   url?: string
   token?: string
   project?: string
@@ -39,16 +40,16 @@ export interface TargetOptions {
 export const reading = <T extends TargetOptions>(options: T): T => ({ ...options, readOnly: true })
 
 /**
- * Adds `--url`, `--token`, `--project` to a command that can talk to a server. A command
- * whose own `--url` means something else (a webhook's target) gets `--server <url>` instead.
+ * Adds `--url` (the server, on every command), `--token`, `--project` to a command that can
+ * talk to a server, and `--no-deliver` to those that change content (`writes`).
  */
-export function addTargetOptions(command: Command): Command {
-  const urlTaken = command.options.some((o) => o.long === '--url')
-  return command
-    .addOption(new Option(urlTaken ? '--server <url>' : '--url <url>', 'send to a running server at this URL').env('CMS_URL'))
+export function addTargetOptions(command: Command, options: { writes?: boolean } = {}): Command {
+  command
+    .addOption(new Option('--url <url>', 'send to a running server at this URL').env('CMS_URL'))
     .addOption(new Option('--token <token>', 'API token for --url').env('CMS_TOKEN'))
     .addOption(new Option('--project <uuid>', 'project id for --url (default: from project.yaml)').env('CMS_PROJECT_ID'))
-    .addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  if (options.writes !== false) command.addOption(new Option('--no-deliver', 'without a server: queue webhook deliveries for the next `cms serve` instead of sending them before exiting'))
+  return command
 }
 
 /** Hooks run after a local (no server) command, before the store closes: e.g. deliver webhooks. */
@@ -56,8 +57,9 @@ export const localExitHooks: Array<(ctx: AppContext) => Promise<void>> = []
 
 export async function withTarget<T>(options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
   const config = loadConfig({ dir: options.dir })
-  const serverUrl = options.server ?? options.url
+  const serverUrl = options.url
   if (serverUrl) {
+    checkServerUrl(serverUrl)
     const projectId = options.project ?? (await readProjectId(config.contentDir))
     if (!projectId) throw new CliError('--url needs a project id: pass --project <uuid> or set CMS_PROJECT_ID', EXIT.cannotRun)
     return fn({ kind: 'remote', api: createApiClient(serverUrl, projectId, options.token) })
@@ -67,7 +69,10 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     const projectId = await readProjectId(config.contentDir)
     if (projectId) return fn({ kind: 'remote', api: createApiClient(running.url, projectId, running.token) })
   }
-  if (options.readOnly) return runLocal(config, options, fn)
+  await requireContentRoot(config.contentDir)
+  // A read-only command reads without the lock, unless a killed process left a schema change
+  // half done: then it takes the lock like a writer and finishes that change first.
+  if (options.readOnly && !existsSync(schemaJournalPath(config.stateDir))) return runLocal(config, options, fn, false)
   // Without a server, a writing command holds the one-writer lock for its whole run (load,
   // checks, writes), so unique and singleton rules hold across processes.
   const lock = await takeWriterLock(config)
@@ -77,14 +82,15 @@ export async function withTarget<T>(options: TargetOptions, fn: (target: Target)
     return fn({ kind: 'remote', api: createApiClient(lock.server.url!, projectId, lock.server.token!) })
   }
   try {
-    return await runLocal(config, options, fn)
+    return await runLocal(config, options, fn, true)
   } finally {
     await lock.release()
   }
 }
 
-async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
-  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false })
+/** `resume`: this process holds the writer lock, so it may finish a schema change a killed process left. */
+async function runLocal<T>(config: ResolvedConfig, options: TargetOptions, fn: (target: Target) => Promise<T>, resume: boolean): Promise<T> {
+  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume })
   try {
     const result = await fn({ kind: 'local', ctx })
     if (!options.readOnly) for (const hook of localExitHooks) await hook(ctx)
@@ -142,10 +148,29 @@ export function createApiClient(url: string, projectId: string, token?: string):
       return ofetch<T>(`${base}${path}`, init).catch((error: unknown) => {
         const e = error as { data?: unknown; status?: number; message?: string }
         if (e.data && typeof e.data === 'object') throw Object.assign(new Error((e.data as { message?: string }).message ?? 'request failed'), { data: e.data, status: e.status })
-        throw new CliError(`Cannot reach ${base}: ${e.message ?? String(error)}`, EXIT.cannotRun)
+        throw new CliError(`Cannot reach the server at ${base}: ${unreachable(error)}.`, EXIT.cannotRun)
       })
     },
   }
+}
+
+/** `--url` must be an http(s) URL; said before any request rather than as fetch's own words. */
+export function checkServerUrl(url: string): void {
+  let parsed: URL | null = null
+  try { parsed = new URL(url) } catch { /* below */ }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new CliError(`--url ${JSON.stringify(url)} is not a server URL: expected http://host:port (as \`cms serve\` prints it).`, EXIT.cannotRun)
+  }
+}
+
+function unreachable(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; cause?: { code?: string; message?: string } } }).cause
+  const code = cause?.code ?? cause?.cause?.code
+  if (code === 'ECONNREFUSED') return 'connection refused (is `cms serve` running there?)'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host'
+  if (code === 'ETIMEDOUT' || (error as { name?: string }).name === 'TimeoutError') return 'no answer in time'
+  if (code === 'ECONNRESET') return 'the connection was reset'
+  return cause?.cause?.message ? `no answer (${cause.cause.message})` : 'no answer'
 }
 
 async function readProjectId(contentDir: string): Promise<string | null> {

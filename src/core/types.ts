@@ -5,7 +5,7 @@
 
 export const FIELD_TYPES = [
   'text', 'longtext', 'richtext', 'slug', 'email', 'password', 'number', 'enumeration',
-  'boolean', 'color', 'date', 'time', 'media', 'relation', 'json', 'group',
+  'boolean', 'color', 'date', 'datetime', 'time', 'media', 'relation', 'json', 'group',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 

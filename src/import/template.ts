@@ -1,16 +1,19 @@
-import { readFile, access } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { basename, dirname, join, resolve } from 'node:path'
+import { readServerInfo } from '../storage/lock.ts'
+import { schemaJournalPath } from '../storage/schema-journal.ts'
 import { CmsError } from '../core/errors.ts'
 import { newUuid, now, isLocale, isSlug, isUuid } from '../core/ids.ts'
 import type { Collection, EntryRecord, Field, FieldValues, Project, VersionRecord } from '../core/types.ts'
 import { FIELD_TYPES } from '../core/types.ts'
-import { writeFileAtomic } from '../storage/atomic.ts'
+import { syncDir, writeFileAtomic } from '../storage/atomic.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from '../storage/codec.ts'
 import { collectionDocument, projectDocument } from '../storage/records.ts'
 import { createLayout } from '../storage/paths.ts'
-import { mapLimit } from '../storage/read-files.ts'
+import { listDir, mapLimit } from '../storage/read-files.ts'
 import { ensureGitignore } from '../service/init.ts'
 import { importValue } from './values.ts'
-import { dirname } from 'node:path'
 import { execFileSync } from 'node:child_process'
 
 /** A project template as the hosted service exports it (v3 and v4 forms). */
@@ -45,13 +48,77 @@ export interface ImportOptions {
 /**
  * Imports a template into a new content root: project, collections, entries (published ones
  * as version 1). Template ids in relation values become the uuids of the entries they name.
+ *
+ * Everything is written into a hidden staging folder beside the content root and swapped in
+ * with two renames once it is complete and flushed: a killed import leaves the content root
+ * as it was (or absent), never half a project. `force` replaces an existing content root
+ * whole, so the result is exactly the template's.
  */
 export async function importTemplate(file: string, contentDir: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const template = await readTemplate(file)
-  const layout = createLayout(contentDir)
-  if (!options.force && (await access(layout.project).then(() => true, () => false))) {
-    throw new CmsError('conflict', `A project already exists at ${contentDir}. Import into a new directory, or use --force to replace its project settings.`)
+  const target = resolve(contentDir)
+  const stateDir = createLayout(target).stateDir
+  await mkdir(dirname(target), { recursive: true })
+  await recoverInterruptedImport(target)
+  const existing = await listDir(target)
+  if (existing.length > 0 && !options.force) {
+    if (existing.includes('project.yaml')) throw new CmsError('conflict', `A project already exists at ${contentDir}. Import into a new directory, or use --force to replace it (its content is removed).`)
+    throw new CmsError('conflict', `${contentDir} is not empty (${existing.slice(0, 3).join(', ')}${existing.length > 3 ? ', ...' : ''}). Import into a new or empty directory, or use --force to replace its content.`)
   }
+  const running = await readServerInfo(stateDir)
+  if (running) throw new CmsError('conflict', `A cms server (pid ${running.pid}) is serving ${contentDir}. Stop it before importing over it.`)
+  const staging = sibling(target, STAGING_MARK)
+  try {
+    const summary = await writeProject(template, file, staging, options)
+    await swapIn(staging, target, stateDir)
+    await ensureGitignore(dirname(target))
+    return { ...summary, content_dir: contentDir }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** The import's hidden siblings of the content root: `.content.cms-import-<id>`, `.content.cms-replaced-<id>`. */
+const STAGING_MARK = '.cms-import-'
+const REPLACED_MARK = '.cms-replaced-'
+const sibling = (target: string, mark: string): string => join(dirname(target), `.${basename(target)}${mark}${randomBytes(4).toString('hex')}`)
+
+/**
+ * Cleans up after a killed import: staging folders go (they were never complete), and a
+ * content root moved aside just before the swap is put back if the swap did not happen.
+ */
+async function recoverInterruptedImport(target: string): Promise<void> {
+  const parent = dirname(target)
+  const name = basename(target)
+  const siblings = await listDir(parent)
+  const replaced = siblings.filter((n) => n.startsWith(`.${name}${REPLACED_MARK}`))
+  const targetExists = await stat(target).then(() => true, () => false)
+  for (const n of replaced) {
+    if (!targetExists && n === replaced[0]) await rename(join(parent, n), target)
+    else await rm(join(parent, n), { recursive: true, force: true })
+  }
+  for (const n of siblings.filter((x) => x.startsWith(`.${name}${STAGING_MARK}`))) await rm(join(parent, n), { recursive: true, force: true })
+}
+
+/**
+ * Puts the complete tree at `staging` in place of `target`: the old tree is moved aside,
+ * the new one renamed in, the old one removed. State that belonged to the replaced tree
+ * (index cache, an unfinished schema change) goes with it.
+ */
+async function swapIn(staging: string, target: string, stateDir: string): Promise<void> {
+  const aside = sibling(target, REPLACED_MARK)
+  const had = await stat(target).then(() => true, () => false)
+  if (had) await rename(target, aside)
+  await rename(staging, target)
+  await syncDir(dirname(target))
+  await rm(join(stateDir, 'index-cache.bin'), { force: true })
+  await rm(schemaJournalPath(stateDir), { force: true })
+  if (had) await rm(aside, { recursive: true, force: true })
+}
+
+async function writeProject(template: Template, file: string, contentDir: string, options: ImportOptions): Promise<ImportSummary> {
+  const layout = createLayout(contentDir)
   const warnings: string[] = []
   const locales = Array.isArray(template.locales) && template.locales.length > 0 ? template.locales.filter(isLocale) : ['en']
   const defaultLocale = template.default_locale && locales.includes(template.default_locale) ? template.default_locale : locales[0]!
@@ -121,7 +188,6 @@ export async function importTemplate(file: string, contentDir: string, options: 
     done++
     if (options.onProgress && (done % 1000 === 0 || done === all.length)) options.onProgress(done, all.length)
   })
-  await ensureGitignore(dirname(contentDir))
   // Files were written without one fsync each (100k fsyncs would dominate the import): flush
   // them all at once before reporting success. `sync(1)` is the portable way from Node.
   try {
@@ -140,15 +206,23 @@ async function readTemplate(file: string): Promise<Template> {
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new CmsError('not_found', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message
+    throw new CmsError('not_found', `Cannot read the template ${file}: ${why}.`)
   }
+  let value: unknown
   try {
-    const value = JSON.parse(text) as unknown
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object')
-    return value as Template
+    value = JSON.parse(text) as unknown
   } catch (error) {
-    throw new CmsError('bad_request', `${file} is not a valid template: ${(error as Error).message}`)
+    throw new CmsError('bad_request', `${file} is not a valid template: the JSON does not parse (${(error as Error).message}).`)
   }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CmsError('bad_request', `${file} is not a valid template: expected a JSON object.`)
+  const t = value as Record<string, unknown>
+  // Anything else would import "0 entries" and look like success.
+  if (t.format !== undefined && t.format !== 'elmapicms') throw new CmsError('bad_request', `${file} is not an ElmapiCMS project template ("format" is ${JSON.stringify(t.format)}, expected "elmapicms").`)
+  if (t.type !== undefined && t.type !== 'project') throw new CmsError('bad_request', `${file} is not a project template ("type" is ${JSON.stringify(t.type)}, expected "project").`)
+  if (!Array.isArray(t.collections)) throw new CmsError('bad_request', `${file} is not a project template: it has no "collections" list (expected an ElmapiCMS project export: name, locales, collections and optionally demo_data).`)
+  return t as Template
 }
 
 function toField(raw: RawField, where: string): Field {

@@ -54,7 +54,7 @@ function scalar(field: Field, input: unknown, warn: (message: string) => void): 
       const list = (Array.isArray(input) ? input : [input]).map((v) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v))
       return field.options.enumeration?.multiple ? list : list[0]
     }
-    case 'date':
+    case 'date': case 'datetime':
       if (field.options.mode === 'range' && typeof input === 'string' && input.includes(' - ')) {
         const [start, end] = input.split(' - ')
         return { start: start!.trim(), end: end!.trim() }

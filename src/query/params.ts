@@ -72,6 +72,8 @@ function limitMessage(error: unknown): string {
   return 'it cannot be decoded.'
 }
 
+const WELL_FORMED_KEY = /^[^[\]]+(?:\[[^[\]]*\])*$/
+
 /** Every bracket segment of every key, decoded, checked against the prototype names. */
 function checkRawKeys(raw: string): void {
   if (raw === '') return
@@ -85,6 +87,11 @@ function checkRawKeys(raw: string): void {
       } catch {
         throw badRequest('Invalid query string: a parameter name is not valid percent-encoding.')
       }
+    }
+    // `name`, then `[segment]` groups and nothing else: qs would keep `where[title` as a plain
+    // name and the filter would be dropped without a word.
+    if (!WELL_FORMED_KEY.test(key)) {
+      throw badRequest(`The query parameter "${key}" cannot be parsed: brackets must pair up after a name, as in where[field]=value or where[field][operator]=value.`)
     }
     const open = key.indexOf('[')
     const segments = [open === -1 ? key : key.slice(0, open)]

@@ -19,7 +19,7 @@ export const CORE_COLUMNS: Record<string, ValueKind> = {
 export function kindOf(field: Field): ValueKind | null {
   switch (field.type) {
     case 'number': return 'number'
-    case 'date': return 'date'
+    case 'date': case 'datetime': return 'date'
     case 'boolean': return 'boolean'
     case 'relation': case 'media': return 'ref'
     case 'json': case 'group': case 'password': return null

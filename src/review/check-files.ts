@@ -1,9 +1,10 @@
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Collection, EntryRecord, Field, Project } from '../core/types.ts'
 import { checkStoredFields } from '../schema/validate-entry.ts'
 import type { FileKind } from '../storage/file-schemas.ts'
 import type { PathKind } from '../storage/paths.ts'
-import { parseChecked, type ReadResult } from '../storage/read-files.ts'
+import { parseChecked, readError, tooLarge, type ReadResult } from '../storage/read-files.ts'
+import { MAX_FILE_BYTES } from '../core/limits.ts'
 import { toCollection, toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
 import { canonicalText, firstDifferentLine, isCanonicalJson } from './canonical.ts'
 
@@ -91,7 +92,7 @@ export class FileChecker {
     const r = readChecked(abs, rel, kind)
     if (!r.ok) {
       const p = r.problem
-      report({ file: rel, rule: p.line ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
+      report({ file: rel, rule: /^(?:JSON|YAML) syntax error/.test(p.message) ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
       return
     }
     const value = r.value
@@ -160,6 +161,7 @@ function readChecked(path: string, rel: string, kind: FileKind): ReadResult<Reco
         const n = readSync(fd, buffer, length, want, null)
         length += n
         if (n < want) break
+        if (length > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, fstatSync(fd).size) }
         const bigger = Buffer.allocUnsafe(buffer.length * 2)
         buffer.copy(bigger, 0, 0, length)
         buffer = bigger
@@ -170,7 +172,7 @@ function readChecked(path: string, rel: string, kind: FileKind): ReadResult<Reco
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read: ${code}` } }
+    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read it: ${readError(code)}` } }
   }
   return parseChecked(text, rel, kind)
 }

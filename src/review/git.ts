@@ -20,7 +20,10 @@ async function git(cwd: string, args: string[]): Promise<string> {
   } catch (error) {
     const e = error as { stderr?: string; code?: string | number; message: string }
     if (e.code === 'ENOENT') throw new GitError('git is not installed or not on PATH')
-    throw new GitError((e.stderr ?? e.message).trim().split('\n')[0] ?? 'git failed')
+    const first = (e.stderr ?? e.message).trim().split('\n')[0] ?? 'git failed'
+    // In the user's terms: what is wrong with the folder or revision they gave, not git's words.
+    if (/not a git repository/i.test(first)) throw new GitError(`${cwd} is not inside a git repository: cms diff compares two git revisions of the content root (run it in a clone, or pass --dir).`)
+    throw new GitError(first.replace(/^fatal: /, ''))
   }
 }
 

@@ -64,9 +64,49 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
 
   await crossChecks(root, project, collections, sorted, entries, assets, report)
 
-  for (const p of problems) p.line ??= 1
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)))
-  return { root, ok: problems.length === 0, files: config.files + bulk.reduce((n, b) => n + b.files, 0), entries: entries.size, problems }
+  const shown = withoutEchoes(problems)
+  for (const p of shown) p.line ??= 1
+  shown.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)))
+  return { root, ok: shown.length === 0, files: config.files + bulk.reduce((n, b) => n + b.files, 0), entries: entries.size, problems: shown }
+}
+
+/**
+ * One fault, one problem: a collection file that does not load would otherwise also make
+ * each of its entries and versions report "no collection" (and a format difference), and an
+ * entry file that does not parse would make its versions report themselves as orphans.
+ * Those echoes are dropped; the collection's problem says how many files wait on it.
+ */
+function withoutEchoes(problems: Problem[]): Problem[] {
+  const broken = (p: Problem) => p.rule === 'parse' || p.rule === 'schema'
+  const brokenCollections = new Map<string, Problem>()
+  const brokenEntries = new Set<string>()
+  for (const p of problems) {
+    if (!broken(p)) continue
+    const c = /^collections\/([^/]+)\.yaml$/.exec(p.file)
+    if (c) brokenCollections.set(c[1]!, p)
+    else if (p.file.startsWith('entries/')) brokenEntries.add(p.file.replace(/\.json$/, ''))
+  }
+  if (brokenCollections.size === 0 && brokenEntries.size === 0) return problems
+  const waiting = new Map<string, Set<string>>()
+  const out: Problem[] = []
+  for (const p of problems) {
+    const m = /^(entries|versions)\/([^/]+)\/([^/.]+)/.exec(p.file)
+    if (m && brokenCollections.has(m[2]!) && !broken(p)) {
+      let files = waiting.get(m[2]!)
+      if (!files) waiting.set(m[2]!, (files = new Set()))
+      files.add(p.file)
+      continue
+    }
+    if (m && m[1] === 'versions' && p.rule === 'orphan-version' && brokenEntries.has(`entries/${m[2]}/${m[3]}`)) continue
+    const target = /^relation field "[^"]+" targets no existing collection \("([^"]+)"\)$/.exec(p.message)
+    if (target && brokenCollections.has(target[1]!)) continue
+    out.push(p)
+  }
+  for (const [slug, files] of waiting) {
+    const p = brokenCollections.get(slug)!
+    p.message += ` (its ${files.size} entry and version file${files.size === 1 ? '' : 's'} are checked once this is fixed)`
+  }
+  return out
 }
 
 /** Worker threads for the entries and versions of a large tree, each waiting for its share; `result` settles with its answer. */

@@ -76,7 +76,7 @@ function normalizeScalar(field: Field, raw: unknown): unknown {
       const v = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw
       return unwrapValue(v)
     }
-    case 'date':
+    case 'date': case 'datetime':
       if (field.options.mode === 'range' && typeof raw === 'string' && raw.includes(' - ')) {
         const [start, end] = raw.split(' - ')
         return { start: start!.trim(), end: end!.trim() }

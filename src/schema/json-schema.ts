@@ -80,8 +80,9 @@ function scalarSchema(field: Field, mode: SchemaMode): JsonSchema {
       const one: JsonSchema = list.length > 0 ? { enum: list } : { type: ['string', 'number', 'boolean'] }
       return field.options.enumeration?.multiple ? { type: 'array', items: one, ...countLimits(field, 'items') } : one
     }
-    case 'date': {
-      const one = { type: 'string', format: field.options.includeTime ? 'cms-datetime' : 'cms-date' }
+    // `datetime` (the hosted service's v4 schemas) is `date` with `includeTime` always on.
+    case 'date': case 'datetime': {
+      const one = { type: 'string', format: field.type === 'datetime' || field.options.includeTime ? 'cms-datetime' : 'cms-date' }
       if (field.options.mode !== 'range') return one
       return { type: 'object', properties: { start: one, end: one }, required: ['start', 'end'], additionalProperties: false }
     }

@@ -34,6 +34,7 @@ export function fieldMessage(field: Field, error: ErrorObject, mode: SchemaMode,
       if (field.type === 'media') return MEDIA_INVALID
       if (field.type === 'email') return `The ${name} must be a valid email address.`
       if (field.type === 'date') return `The ${name} is not a valid date.`
+      if (field.type === 'datetime') return `The ${name} is not a valid date and time (YYYY-MM-DD HH:MM[:SS], or ISO 8601).`
       return `The ${name} format is invalid.`
     case 'pattern':
       if (field.type === 'color') return `The ${name} must be a valid color.`
@@ -58,6 +59,7 @@ function typeMessage(field: Field, mode: SchemaMode, inItem: boolean): string {
     case 'group': return `The ${name} must be an object.`
     case 'relation': return RELATION_INVALID
     case 'media': return MEDIA_INVALID
+    case 'datetime': return `The ${name} is not a valid date and time (YYYY-MM-DD HH:MM[:SS], or ISO 8601).`
     case 'date': return field.options.mode === 'range' ? `The ${name} must be a date range {"start", "end"} or "start - end".` : `The ${name} is not a valid date.`
     case 'enumeration': return `The selected ${name} is invalid.`
     default: return `The ${name} must be a string.`

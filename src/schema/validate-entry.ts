@@ -54,7 +54,7 @@ function checkRanges(fields: Field[], values: FieldValues, prefix: string, error
   for (const field of fields) {
     const v = own(values, field.name)
     if (v === undefined || v === null) continue
-    if (field.type === 'date' && field.options.mode === 'range' && typeof v === 'object' && !Array.isArray(v)) {
+    if ((field.type === 'date' || field.type === 'datetime') && field.options.mode === 'range' && typeof v === 'object' && !Array.isArray(v)) {
       const { start, end } = v as { start?: unknown; end?: unknown }
       if (typeof start === 'string' && typeof end === 'string' && Date.parse(end) < Date.parse(start)) {
         add(errors, `${prefix}.${field.name}`, `The ${label(field)} must end on or after its start.`)

@@ -19,6 +19,7 @@ import { registerStaticEditor } from './admin/static.ts'
 import { registerHomePage } from './admin/home-page.ts'
 import { registerEditorRoutes } from './admin/editor-routes.ts'
 import { editorState } from '../sessions/editor-state.ts'
+import { stripApiPrefix } from './api-prefix.ts'
 
 /**
  * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
@@ -27,6 +28,7 @@ import { editorState } from '../sessions/editor-state.ts'
 export function createApp(ctx: AppContext): H3 {
   const app = new H3({
     silent: true,
+    onRequest: stripApiPrefix,
     onError: (error) => toErrorResponse(error.cause instanceof Error ? error.cause : error),
   })
   const limiter = createRateLimiter()

@@ -1,6 +1,7 @@
 import type { H3Event } from 'h3'
 import { CmsError, badRequest } from '../core/errors.ts'
 import type { AppContext } from '../context.ts'
+import { MAX_JSON_DEPTH, jsonTextDepth } from '../core/limits.ts'
 
 /**
  * Reads a JSON object body with the limits every JSON route shares: 415 for a non-JSON
@@ -39,24 +40,11 @@ export async function readJsonBody(event: H3Event, ctx: AppContext, options: { o
   return value as Record<string, unknown>
 }
 
-/** Deepest nesting of arrays and objects a JSON body may have. */
-export const MAX_JSON_DEPTH = 64
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** 400 before parsing when brackets nest deeper than MAX_JSON_DEPTH (outside strings). */
 function checkNesting(text: string): void {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92 /* \\ */) i++
-      else if (c === 34 /* " */) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > MAX_JSON_DEPTH) throw badRequest(`JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
-    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--
-  }
+  if (jsonTextDepth(text) > MAX_JSON_DEPTH) throw badRequest(`JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
 }
 
 /**

@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import { ROUTE_TABLE } from './route.ts'
 import { matchesEtag } from './etag.ts'
+import { splitApiPrefix } from './api-prefix.ts'
 
 /** Request targets that passed the path and query limits (pure checks of the string). */
 const checkedTargets = new Set<string>()
@@ -42,7 +43,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const target = req.url ?? ''
     const q = target.indexOf('?')
-    const path = q === -1 ? target : target.slice(0, q)
+    const { path, prefix } = splitApiPrefix(q === -1 ? target : target.slice(0, q))
     const search = q === -1 ? '' : target.slice(q)
     const slash = path.indexOf('/', 1)
     const slug = slash === -1 ? path.slice(1) : path.slice(1, slash)
@@ -65,7 +66,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       checkProjectHeader(headers['project-id'] as string | undefined, ctx)
       credential = credentialFromRequest(headers.authorization, headers.cookie, ctx)
       authorize(credential, ctx, { ability: 'read' })
-      const origin = `http://${host}`
+      const origin = `http://${host}${prefix}`
       result = uuid === null
         ? listEntries(ctx, slug, search.slice(1), origin)
         : getEntry(ctx, slug, uuid, search.slice(1), origin)

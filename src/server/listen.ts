@@ -13,16 +13,36 @@ export interface ServerHandle {
   close(): Promise<void>
 }
 
+/** One answered request, for the request log of `cms serve`. */
+export interface RequestRecord {
+  method: string
+  /** The request target as sent (path and query). */
+  path: string
+  status: number
+  ms: number
+  ip: string
+}
+
 /**
  * Serves the app with listhen on loopback by default. An explicitly requested port that is
  * taken is an error, never a silent move to another port: scripts rely on the port they asked for.
  */
-export async function startServer(app: H3, options: { port?: number; host?: string } = {}): Promise<ServerHandle> {
+export async function startServer(app: H3, options: { port?: number; host?: string; onResponse?: (r: RequestRecord) => void } = {}): Promise<ServerHandle> {
   const host = options.host ?? '127.0.0.1'
   const requested = options.port ?? 0
   const viaH3 = toNodeHandler(app)
   const fast = fastReads.get(app)
-  const handler = fast ? (req: IncomingMessage, res: ServerResponse) => (fast(req, res) ? undefined : viaH3(req, res)) : viaH3
+  const serve = fast ? (req: IncomingMessage, res: ServerResponse) => (fast(req, res) ? undefined : viaH3(req, res)) : viaH3
+  const onResponse = options.onResponse
+  const handler = onResponse ? (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint()
+    // `close` also covers a client that went away before the answer was complete.
+    res.once('close', () => onResponse({
+      method: req.method ?? '', path: req.url ?? '', status: res.statusCode,
+      ms: Number(process.hrtime.bigint() - started) / 1e6, ip: req.socket.remoteAddress ?? '',
+    }))
+    return serve(req, res)
+  } : serve
   let listener: Listener
   try {
     listener = await listen(handler as never, {
@@ -37,14 +57,16 @@ export async function startServer(app: H3, options: { port?: number; host?: stri
       isTest: true,
     })
   } catch (error) {
-    throw new CmsError('conflict', `Cannot listen on ${host}:${requested}: ${(error as Error).message}`)
+    const code = (error as { code?: string }).code
+    const why = code === 'EADDRINUSE' ? 'the port is already in use' : code === 'EADDRNOTAVAIL' ? 'this machine has no such address' : code === 'EACCES' ? 'permission denied (ports below 1024 need privileges)' : (error as Error).message
+    throw new CmsError('storage', `Cannot listen on ${host}:${requested}: ${why}. Pick another with --port, or --port 0 for any free port.`)
   }
   answerClientErrors(listener.server)
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requested
   if (requested !== 0 && port !== requested) {
     await listener.close()
-    throw new CmsError('conflict', `Port ${requested} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`)
+    throw new CmsError('storage', `Port ${requested} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`)
   }
   const shownHost = host.includes(':') ? `[${host}]` : host
   return {

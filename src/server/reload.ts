@@ -1,4 +1,4 @@
-import { reloadConfig } from '../config.ts'
+import { describeRateLimit, reloadConfig } from '../config.ts'
 import type { AppContext } from '../context.ts'
 
 /**
@@ -13,8 +13,7 @@ export function reloadConfigOnSignal(ctx: AppContext, signal: NodeJS.Signals = '
   const onSignal = () => {
     try {
       ctx.config = reloadConfig(ctx.config)
-      const limit = ctx.config.rateLimitPerMinute
-      process.stderr.write(`cms: configuration reloaded (${signal}); API_RATE_LIMIT_PER_MINUTE=${limit}${limit === 0 ? ' (rate limit off)' : ''}\n`)
+      process.stderr.write(`cms: configuration reloaded (${signal}); rate limit: ${describeRateLimit(ctx.config)}\n`)
     } catch (error) {
       process.stderr.write(`cms: configuration NOT reloaded (${signal}), keeping the previous one: ${(error as Error).message}\n`)
     }

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
-import { startServer, type ServerHandle } from './listen.ts'
+import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { acquireLock, lockWaitMs, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
+import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
+import { receiverRules } from '../webhooks/local-receivers.ts'
+import { isLoopbackHost } from '../core/loopback.ts'
 
 export interface RunOptions {
   dir?: string
@@ -16,6 +18,8 @@ export interface RunOptions {
   config?: ResolvedConfig
   onProgress?: (p: LoadProgress) => void
   onWarning?: (message: string) => void
+  /** Called once per answered request (the request log of `cms serve`). */
+  onResponse?: (record: RequestRecord) => void
 }
 
 export interface RunningServer {
@@ -37,6 +41,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
     pid: process.pid, kind: 'server', port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
+    process_start: ownProcessStart(),
   }
   if (!options.readOnly) {
     let lock = await acquireLock(config.stateDir, info)
@@ -48,23 +53,25 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
       lock = await acquireLock(config.stateDir, info)
     }
     if (!lock.ok && lock.holder.kind === 'cli') {
-      throw new CmsError('conflict', `Another cms command (pid ${lock.holder.pid}) has been writing to ${config.contentDir} for too long; try again once it has finished.`)
+      throw new CmsError('storage', `Another cms command (pid ${lock.holder.pid}) has been writing to ${config.contentDir} for too long; try again once it has finished.`)
     }
     if (!lock.ok) {
-      throw new CmsError('conflict', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
+      throw new CmsError('storage', `Another cms server (pid ${lock.holder.pid}${lock.holder.url ? `, ${lock.holder.url}` : ''}) is already serving ${config.contentDir}. Stop it first, or start this one with --read-only.`)
     }
-    if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer running`)
+    if (lock.tookOver) options.onWarning?.(`took over a stale lock from pid ${lock.tookOver.pid}, which is no longer a cms server`)
   }
   const started = Date.now()
   let ctx: AppContext | undefined
   try {
-    ctx = await createContext({ config, watch: true, source: 'api', ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
+    ctx = await createContext({ config, watch: true, source: 'api', resume: !options.readOnly, ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
     ctx.localAdminToken = token
     ctx.readOnly = options.readOnly === true
+    // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
+    if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
     for (const hook of serverStartHooks) await hook(ctx)
     const app = createApp(ctx)
-    const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}) })
+    const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
     const running = ctx
     let stopping: Promise<void> | undefined

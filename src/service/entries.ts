@@ -7,6 +7,7 @@ import type { FieldErrors } from '../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './entry-checks.ts'
 import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
 import { own } from '../core/own.ts'
+import { withDerivedSlugs } from './derive-slug.ts'
 import {
   event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
@@ -26,7 +27,7 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
   const locale = parseLocale(ctx, body.locale, errors) ?? ctx.store.project.default_locale
-  const prepared = prepareInput(index.collection, body.data, 'create')
+  const prepared = prepareInput(index.collection, withDerivedSlugs(index.collection, body.data), 'create')
   if (Object.keys(errors).length > 0 || Object.keys(prepared.errors).length > 0) {
     throwIfErrors(errors, prepared.errors, precheck(ctx, index, body.data, locale, prepared.errors))
   }

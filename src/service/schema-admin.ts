@@ -1,11 +1,13 @@
-import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
+import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../core/errors.ts'
 import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../core/ids.ts'
 import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
 import { collectionWithFields, fieldView, projectInfo } from './schema-view.ts'
 import {
-  RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, isEmpty, refusal, throwIfErrors,
+  RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, refusal, throwIfErrors,
 } from './schema-fields.ts'
+import { changeFieldValues, renameCollection, renameKey, retarget } from './schema-rewrite.ts'
+import type { FieldChange } from '../storage/schema-journal.ts'
 
 /**
  * The admin side of the schema: collections, fields and project locales, as the hosted
@@ -106,36 +108,12 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
     return collectionWithFields(updated)
   }
   updated.fields = retarget(updated.fields, slug, newSlug)
-  await ctx.store.putCollection(updated, ctx.source)
-  for (const entry of index.entries.values()) {
-    await ctx.store.putEntry(newSlug, entry, ctx.source, { durable: false })
-    for (const version of await ctx.store.listVersions(slug, entry.uuid)) await ctx.store.putVersion(newSlug, version)
-  }
-  await ctx.store.removeCollection(slug, ctx.source)
-  for (const other of ctx.store.sortedCollections()) {
-    if (other.slug === newSlug) continue
-    const fields = retarget(other.fields, slug, newSlug)
-    if (fields !== other.fields) await ctx.store.putCollection({ ...other, fields, updated_at: now() }, ctx.source)
-  }
-  return collectionWithFields(updated)
-}
-
-/** Fields with relation targets `from` pointed at `to`; the same array when none changed. */
-function retarget(fields: Field[], from: string, to: string): Field[] {
-  let changed = false
-  const out = fields.map((f) => {
-    let next = f
-    if (f.type === 'relation' && f.options.relation?.collection === from) {
-      next = { ...f, options: { ...f.options, relation: { ...f.options.relation, collection: to } } }
-    }
-    if (f.type === 'group' && f.children) {
-      const children = retarget(f.children, from, to)
-      if (children !== f.children) next = { ...next, children }
-    }
-    if (next !== f) changed = true
-    return next
+  await renameCollection(ctx.store, ctx.source, slug, updated, () => {
+    // Checked again with the collections closed: another change may have landed meanwhile.
+    if (ctx.store.collection(slug)?.collection.uuid !== index.collection.uuid) throw notFound('Collection not found.')
+    if (ctx.store.collection(newSlug)) throw new ValidationError({ slug: ['The slug has already been taken.'] })
   })
-  return changed ? out : fields
+  return collectionWithFields(updated)
 }
 
 export async function deleteCollection(ctx: SchemaContext, slug: string, body: Body): Promise<void> {
@@ -232,19 +210,26 @@ export async function updateField(ctx: SchemaContext, slug: string, fieldUuid: s
   const list = siblings.map((s) => (s.uuid === old.uuid ? field : s))
   const updated = replaceIn(c, parent, list)
   const renamed = (values: FieldValues) => renameKey(values, parent?.name ?? null, old.name, field.name)
-  const probe = old.name === field.name ? index.entries.values() : [...index.entries.values()].map((e) => ({ ...e, fields: renamed(e.fields) }))
-  const affected = affectedEntries(probe, c, updated)
-  if (affected.length > 0 && !isForce(body)) throw refusal(`The change to field "${old.name}" conflicts with existing content.`, affected)
-  await ctx.store.putCollection(updated, ctx.source)
-  const typeChanged = old.type !== field.type
-  if (old.name !== field.name || typeChanged) {
-    await rewriteEntries(ctx, slug, (values) => {
-      let next = old.name === field.name ? values : renamed(values)
-      if (typeChanged) next = mapValues(next, parent?.name ?? null, field.name, (v) => (fits(field, v) ? v : undefined))
-      return next
-    })
+  const refuseConflicts = () => {
+    const probe = old.name === field.name ? index.entries.values() : [...index.entries.values()].map((e) => ({ ...e, fields: renamed(e.fields) }))
+    const affected = affectedEntries(probe, c, updated)
+    if (affected.length > 0 && !isForce(body)) throw refusal(`The change to field "${old.name}" conflicts with existing content.`, affected)
+  }
+  const change: FieldChange = { parent: parent?.name ?? null, name: old.name }
+  if (old.name !== field.name) change.rename = field.name
+  if (old.type !== field.type) change.retype = field
+  if (change.rename || change.retype) {
+    await changeFieldValues(ctx.store, ctx.source, updated, change, () => { unchanged(ctx, slug, c); refuseConflicts() })
+  } else {
+    refuseConflicts()
+    await ctx.store.putCollection(updated, ctx.source)
   }
   return fieldOut(field, parent, list)
+}
+
+/** 409 when the collection changed while a rewrite waited for writes in flight to land. */
+function unchanged(ctx: SchemaContext, slug: string, before: Collection): void {
+  if (ctx.store.collection(slug)?.collection !== before) throw conflict('The collection changed while this schema change waited to start; nothing was changed. Read it again and retry.')
 }
 
 export async function removeField(ctx: SchemaContext, slug: string, fieldUuid: string): Promise<void> {
@@ -252,8 +237,8 @@ export async function removeField(ctx: SchemaContext, slug: string, fieldUuid: s
   const index = requireCollection(ctx, slug)
   const { field, parent } = findField(index.collection, fieldUuid)
   const siblings = (parent ? (parent.children ?? []) : index.collection.fields).filter((s) => s.uuid !== field.uuid)
-  await ctx.store.putCollection(replaceIn(index.collection, parent, siblings), ctx.source)
-  await rewriteEntries(ctx, slug, (values) => mapValues(values, parent?.name ?? null, field.name, () => undefined))
+  const c = index.collection
+  await changeFieldValues(ctx.store, ctx.source, replaceIn(c, parent, siblings), { parent: parent?.name ?? null, name: field.name, remove: true }, () => unchanged(ctx, slug, c))
 }
 
 /** `{fields: [{uuid, order}]}`: top-level fields and group children, each within its own list. */
@@ -268,72 +253,6 @@ export async function reorderFields(ctx: SchemaContext, slug: string, body: Body
     .map((x) => x.f)
   await ctx.store.putCollection({ ...index.collection, fields: sort(index.collection.fields), updated_at: now() }, ctx.source)
   return { message: 'Fields reordered successfully.' }
-}
-
-/** Whether a stored value has the JSON shape a field of this type stores. */
-function fits(field: Field, value: unknown): boolean {
-  if (isEmpty(value)) return true
-  const items = Array.isArray(value) && field.type !== 'json' && field.type !== 'group' ? value : [value]
-  return items.every((v) => {
-    switch (field.type) {
-      case 'number': return typeof v === 'number'
-      case 'boolean': return typeof v === 'boolean'
-      case 'enumeration': return typeof v === 'string' || typeof v === 'number'
-      case 'date': return typeof v === 'string' || (isObject(v) && 'start' in v)
-      case 'json': return true
-      case 'group': return isObject(v) || Array.isArray(v)
-      default: return typeof v === 'string'
-    }
-  })
-}
-
-function renameKey(values: FieldValues, parent: string | null, from: string, to: string): FieldValues {
-  const move = (obj: Record<string, unknown>) => {
-    if (!Object.hasOwn(obj, from)) return obj
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(obj)) out[k === from ? to : k] = v
-    return out
-  }
-  if (!parent) return move(values)
-  return mapGroup(values, parent, move)
-}
-
-/** Applies `fn` to one field's value; `undefined` removes it. Returns `values` itself when nothing changed. */
-function mapValues(values: FieldValues, parent: string | null, name: string, fn: (v: unknown) => unknown): FieldValues {
-  const apply = (obj: Record<string, unknown>) => {
-    if (!Object.hasOwn(obj, name)) return obj
-    const next = fn(obj[name])
-    if (next === obj[name]) return obj
-    const out = { ...obj }
-    if (next === undefined) delete out[name]
-    else out[name] = next
-    return out
-  }
-  return parent ? mapGroup(values, parent, apply) : apply(values)
-}
-
-function mapGroup(values: FieldValues, parent: string, fn: (obj: Record<string, unknown>) => Record<string, unknown>): FieldValues {
-  const group = values[parent]
-  let next: unknown = group
-  if (Array.isArray(group)) {
-    const items = group.map((item) => (isObject(item) ? fn(item) : item))
-    if (items.some((item, i) => item !== group[i])) next = items
-  } else if (isObject(group)) next = fn(group)
-  return next === group ? values : { ...values, [parent]: next }
-}
-
-/** Rewrites entries whose draft or published values `fn` changes (new records; never in place). */
-async function rewriteEntries(ctx: SchemaContext, slug: string, fn: (values: FieldValues) => FieldValues): Promise<number> {
-  const index = requireCollection(ctx, slug)
-  let n = 0
-  for (const entry of [...index.entries.values()]) {
-    const fields = fn(entry.fields)
-    const published = entry.published === null ? null : entry.published === entry.fields ? fields : fn(entry.published)
-    if (fields === entry.fields && published === entry.published) continue
-    await ctx.store.putEntry(slug, { ...entry, fields, published }, ctx.source, { durable: false })
-    n++
-  }
-  return n
 }
 
 // ---- locales ----------------------------------------------------------------------------

@@ -119,16 +119,19 @@ export function affectedEntries(entries: Iterable<EntryRecord>, before: Collecti
   for (const entry of entries) {
     if (entry.deleted_at) continue
     const problems: string[] = []
+    // Fields already explained above: the validator would say the same thing again in its words.
+    const explained = new Set<string>()
     for (const { field, parent } of watched) {
       const old = oldFields.find((o) => o.field.uuid === field.uuid)?.field
       for (const value of valuesOf(entry.fields, parent, field.name)) {
         const empty = isEmpty(value)
-        if (field.validations.required?.status && empty && (!old || !old.validations.required?.status)) problems.push(`${field.label} (${field.name}) is required and empty`)
-        if (old && old.type !== field.type && !empty) problems.push(`${field.name} holds a ${old.type} value, not ${field.type}`)
+        if (field.validations.required?.status && empty && (!old || !old.validations.required?.status)) { problems.push(`${field.label} (${field.name}) is required and empty`); explained.add(parent ?? field.name) }
+        if (old && old.type !== field.type && !empty) { problems.push(`${field.name} holds a ${old.type} value, not ${field.type}`); explained.add(parent ?? field.name) }
       }
     }
     const was = checkStoredFields(before, entry.fields)
     for (const [k, messages] of Object.entries(checkStoredFields(after, entry.fields))) {
+      if (explained.has(k.replace(/^data\./, '').split('.')[0] ?? k)) continue
       for (const m of messages) if (!was[k]?.includes(m) && !problems.includes(m)) problems.push(m)
     }
     if (problems.length > 0) out.push({ uuid: entry.uuid, locale: entry.locale, problems: [...new Set(problems)] })

@@ -121,7 +121,7 @@ export async function removeFile(file: string, options: WriteOptions = {}): Prom
  */
 const folderSyncs = new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>()
 
-function syncDir(dir: string): Promise<void> {
+export function syncDir(dir: string): Promise<void> {
   let state = folderSyncs.get(dir)
   if (!state) folderSyncs.set(dir, (state = { running: null, next: null }))
   const s = state

@@ -8,9 +8,12 @@ import { CmsError } from '../core/errors.ts'
  * read-modify-write cycles on one file from several processes do not lose each other's
  * changes. A lock whose holder is no longer running is taken over.
  */
-export async function withFileLock<T>(path: string, what: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+export async function withFileLock<T>(path: string, what: string, fn: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
   fs.mkdirSync(dirname(path), { recursive: true })
-  const deadline = Date.now() + timeoutMs
+  // Waiting is bounded per holder, not in total: a queue of commands taking turns always
+  // progresses, however long it is; only one holder keeping the lock for `timeoutMs` gives up.
+  let holder: string | null = null
+  let since = Date.now()
   for (;;) {
     try {
       fs.writeFileSync(path, String(process.pid), { flag: 'wx' })
@@ -21,7 +24,13 @@ export async function withFileLock<T>(path: string, what: string, fn: () => Prom
         fs.rmSync(path, { force: true })
         continue
       }
-      if (Date.now() > deadline) throw new CmsError('conflict', `Another cms command is changing ${what}; try again (or remove ${path} if no cms command is running).`)
+      const current = readHolder(path)
+      if (current !== holder) {
+        holder = current
+        since = Date.now()
+      } else if (Date.now() - since > timeoutMs) {
+        throw new CmsError('conflict', `Cannot change ${what}: another cms command (pid ${holder ?? 'unknown'}) has held its lock for ${Math.round(timeoutMs / 1000)} s. Try again when it is done; if no cms command is running, remove ${path}.`)
+      }
       await sleep(5 + Math.random() * 20)
     }
   }
@@ -29,6 +38,14 @@ export async function withFileLock<T>(path: string, what: string, fn: () => Prom
     return await fn()
   } finally {
     fs.rmSync(path, { force: true })
+  }
+}
+
+function readHolder(path: string): string | null {
+  try {
+    return fs.readFileSync(path, 'utf8')
+  } catch {
+    return null
   }
 }
 

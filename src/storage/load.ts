@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { removeStaleTempFiles } from './atomic.ts'
 import { rm } from 'node:fs/promises'
-import { listDir, mapLimit, parseChecked, readChecked, readCheckedSync } from './read-files.ts'
+import { listDir, mapLimit, parseChecked, readChecked, readCheckedSync, tooLarge } from './read-files.ts'
+import { MAX_FILE_BYTES } from '../core/limits.ts'
 import { TEMP_MARK } from './paths.ts'
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
 import { READ_NOFOLLOW, isSymlink } from './contained.ts'
@@ -110,7 +111,8 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
         try {
           const st = fstatSync(fd)
           stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino }
-          text = readFileSync(fd, 'utf8')
+          // Over the limit: report it without reading (an empty text never reaches parseChecked).
+          text = st.size > MAX_FILE_BYTES ? '' : readFileSync(fd, 'utf8')
         } finally {
           closeSync(fd)
         }
@@ -128,7 +130,7 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
       continue
     }
     fresh++
-    const r = text === undefined ? readCheckedSync(path, rel, 'entry') : parseChecked(text, rel, 'entry')
+    const r = text === undefined ? readCheckedSync(path, rel, 'entry') : stamp.size > MAX_FILE_BYTES ? { ok: false as const, problem: tooLarge(rel, stamp.size) } : parseChecked(text, rel, 'entry')
     if (onProgress && (loaded % step === 0 || loaded === jobs.length)) {
       onProgress({ loaded, total: jobs.length })
       await new Promise((resolve) => setImmediate(resolve))

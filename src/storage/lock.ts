@@ -1,4 +1,5 @@
 import { link, readFile, rename, rm, mkdir, writeFile, chmod, stat } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 
@@ -17,7 +18,16 @@ export interface ServerInfo {
   token: string | null
   content_dir: string
   started_at: string
+  /**
+   * Identity of the holder process (boot id and start time, from /proc): after a container
+   * restart its pid may belong to another process, which must not count as the holder.
+   * null where the platform does not tell.
+   */
+  process_start?: string | null
 }
+
+/** This process's identity, for `ServerInfo.process_start`. */
+export const ownProcessStart = (): string | null => processStart(process.pid)
 
 export const serverInfoPath = (stateDir: string): string => join(stateDir, 'server.json')
 
@@ -25,7 +35,7 @@ export const serverInfoPath = (stateDir: string): string => join(stateDir, 'serv
 export async function readServerInfo(stateDir: string): Promise<ServerInfo | null> {
   try {
     const info = JSON.parse(await readFile(serverInfoPath(stateDir), 'utf8')) as ServerInfo
-    return isAlive(info.pid) && info.kind !== 'cli' ? info : null
+    return isHolder(info) && info.kind !== 'cli' ? info : null
   } catch {
     return null
   }
@@ -53,7 +63,7 @@ export async function acquireLock(stateDir: string, info: ServerInfo): Promise<L
     }
     const holder = parseHolder(text)
     // Our own pid: a server lock left by an earlier run in this process is stale; a CLI lock is a concurrent command.
-    if (holder && (holder.pid !== process.pid || holder.kind === 'cli') && isAlive(holder.pid)) return { ok: false, holder }
+    if (holder && (holder.pid !== process.pid || holder.kind === 'cli') && isHolder(holder)) return { ok: false, holder }
     if (!holder && !(await isOld(path))) return { ok: false, holder: { ...info, pid: 0, kind: 'cli' } }
     // Remove the stale lock only if it is still the one we judged (another process may have taken it over).
     if ((await readFile(path, 'utf8').catch(() => null)) !== text) continue
@@ -83,6 +93,7 @@ export async function acquireWriterLock(stateDir: string, contentDir: string, op
   const deadline = Date.now() + waitMs
   const info: ServerInfo = {
     pid: process.pid, kind: 'cli', port: null, host: null, url: null, token: null, content_dir: contentDir, started_at: new Date().toISOString(),
+    process_start: ownProcessStart(),
   }
   let waited = false
   for (;;) {
@@ -164,7 +175,32 @@ export async function releaseLock(stateDir: string): Promise<void> {
   await rm(path, { force: true })
 }
 
-function isAlive(pid: number): boolean {
+/** Whether the process a lock names is still the one that wrote it. */
+function isHolder(info: ServerInfo): boolean {
+  if (!isAlive(info.pid)) return false
+  if (!info.process_start) return true
+  const now = processStart(info.pid)
+  return now === null || now === info.process_start
+}
+
+/** `<boot id>:<start time in clock ticks>` of a process on Linux; null elsewhere or when unreadable. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces and parentheses): starttime is the 20th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const start = fields[19]
+    if (!start) return null
+    let boot = ''
+    try { boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() } catch { /* identity by start time alone */ }
+    return `${boot}:${start}`
+  } catch {
+    return null
+  }
+}
+
+/** Whether process `pid` is running (EPERM: running under another user). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

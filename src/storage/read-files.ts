@@ -1,9 +1,11 @@
-import { closeSync, openSync, readFileSync } from 'node:fs'
-import { readFile, readdir } from 'node:fs/promises'
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import { open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkFile, type FileKind } from './file-schemas.ts'
+import { checkFileProblems, type FileKind } from './file-schemas.ts'
+import { lineOfPath } from './line-of-path.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
 import { READ_NOFOLLOW } from './contained.ts'
+import { MAX_FILE_BYTES, MAX_JSON_DEPTH, jsonTextDepth, valueTooDeep } from '../core/limits.ts'
 
 /** A file that could not be used, with what is wrong and where. */
 export interface FileProblem {
@@ -23,7 +25,14 @@ export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; 
 export async function readChecked(path: string, rel: string, kind: FileKind): Promise<ReadResult<Record<string, unknown>>> {
   let text: string
   try {
-    text = await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
+    const handle = await open(path, READ_NOFOLLOW)
+    try {
+      const size = (await handle.stat()).size
+      if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
+      text = await handle.readFile('utf8')
+    } finally {
+      await handle.close()
+    }
   } catch (error) {
     return unreadable(error, rel)
   }
@@ -36,6 +45,8 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
   try {
     const fd = openSync(path, READ_NOFOLLOW)
     try {
+      const size = fstatSync(fd).size
+      if (size > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, size) }
       text = readFileSync(fd, 'utf8')
     } finally {
       closeSync(fd)
@@ -49,22 +60,56 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
 function unreadable(error: unknown, rel: string): ReadResult<never> {
   const code = (error as NodeJS.ErrnoException).code
   // O_NOFOLLOW: a symbolic link fails with ELOOP and is never followed out of the tree.
-  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read: ${code}`
+  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read it: ${readError(code)}`
   return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message } }
 }
 
+
+/** The problem a file over MAX_FILE_BYTES is reported with (it is never read). */
+export function tooLarge(rel: string, size: number): FileProblem {
+  return { file: rel, message: `file is ${size} bytes; files over ${MAX_FILE_BYTES} bytes are not read (split the content or trim it)` }
+}
+
+/**
+ * Parses and schema-checks a file's text. Within the limits requests have too: a value
+ * nested deeper than MAX_JSON_DEPTH is a problem of this file, never a stack overflow later
+ * in code that walks values (lists, sorts, filters, writes, `cms validate`).
+ */
 export function parseChecked(text: string, rel: string, kind: FileKind): ReadResult<Record<string, unknown>> {
+  if (text.length > MAX_FILE_BYTES) return { ok: false, problem: tooLarge(rel, Buffer.byteLength(text)) }
+  const json = rel.endsWith('.json')
+  if (json && jsonTextDepth(text) > MAX_JSON_DEPTH) return { ok: false, problem: tooDeep(rel) }
   let value: unknown
   try {
-    value = rel.endsWith('.json') ? parseJson(text) : parseYaml(text)
+    value = json ? parseJson(text) : parseYaml(text)
   } catch (error) {
+    if (error instanceof RangeError) return { ok: false, problem: tooDeep(rel) }
     const e = error as ParseError
     return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
   }
   if (value === null || value === undefined) value = {}
-  const problems = checkFile(kind, value)
-  if (problems.length > 0) return { ok: false, problem: { file: rel, message: problems.join('; ') } }
+  if (valueTooDeep(value)) return { ok: false, problem: tooDeep(rel) }
+  const problems = checkFileProblems(kind, value)
+  if (problems.length > 0) {
+    const line = lineOfPath(text, problems[0]!.path, rel.endsWith('.json'))
+    return { ok: false, problem: { file: rel, message: problems.map((p) => p.message).join('; '), ...(line ? { line } : {}) } }
+  }
   return { ok: true, value: value as Record<string, unknown>, text }
+}
+
+function tooDeep(rel: string): FileProblem {
+  return { file: rel, message: `values are nested more than ${MAX_JSON_DEPTH} levels deep (the limit request bodies have too); the file is not used` }
+}
+
+/** A read failure in words (not `ENOTDIR`). */
+export function readError(code: string | undefined): string {
+  switch (code) {
+    case 'EACCES': case 'EPERM': return 'permission denied'
+    case 'ENOTDIR': return 'a folder on its path is a file'
+    case 'EISDIR': return 'it is a folder'
+    case 'EMFILE': case 'ENFILE': return 'too many open files'
+    default: return code ?? 'unknown error'
+  }
 }
 
 /** Names in a directory; a missing directory is empty. */

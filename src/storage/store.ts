@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
-import { removeFile, stampOf, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
+import { moveTree } from './move-tree.ts'
 import { assertContained } from './contained.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
@@ -21,6 +22,14 @@ export type StoreChange =
   | { kind: 'tokens'; source: EventSource }
   | { kind: 'webhook'; uuid: string; before: WebhookRecord | null; after: WebhookRecord | null; source: EventSource }
   | { kind: 'asset'; uuid: string; before: AssetRecord | null; after: AssetRecord | null; source: EventSource }
+
+/**
+ * Options of a store write. `owner` is the key a schema change got from
+ * `withCollectionsClosed`: only writes carrying it reach a closed collection.
+ */
+export interface StoreWriteOptions extends WriteOptions {
+  owner?: symbol
+}
 
 export interface CollectionIndex {
   collection: Collection
@@ -83,6 +92,8 @@ export class ContentStore {
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
   readonly #options: StoreOptions
+  /** Collections closed to other writes while a schema change rewrites their files. */
+  readonly #closed = new Map<string, { what: string; owner: symbol }>()
 
   private constructor(root: string, options: StoreOptions) {
     this.layout = createLayout(root, options.stateDir)
@@ -238,7 +249,8 @@ export class ContentStore {
    * checks) and resolves once the file is durably on disk. If the write fails the index is
    * rolled back and the error rethrown.
    */
-  async putEntry(slug: string, entry: EntryRecord, source: EventSource, options?: WriteOptions): Promise<void> {
+  async putEntry(slug: string, entry: EntryRecord, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
     const index = this.#requireCollection(slug)
     const before = index.entries.get(entry.uuid) ?? null
     index.entries.set(entry.uuid, entry)
@@ -259,7 +271,8 @@ export class ContentStore {
   }
 
   /** Removes an entry, its versions with it. */
-  async removeEntry(slug: string, uuid: string, source: EventSource): Promise<void> {
+  async removeEntry(slug: string, uuid: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
     const index = this.#requireCollection(slug)
     const before = index.entries.get(uuid) ?? null
     index.entries.delete(uuid)
@@ -269,12 +282,14 @@ export class ContentStore {
     await this.#removeDir(this.layout.versionDir(slug, uuid))
   }
 
-  async putVersion(slug: string, version: VersionRecord): Promise<void> {
+  async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
     const index = this.#requireCollection(slug)
     await this.#write(this.layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, index.collection))
   }
 
-  async removeVersion(slug: string, uuid: string, n: number): Promise<void> {
+  async removeVersion(slug: string, uuid: string, n: number, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
     await this.#remove(this.layout.version(slug, uuid, n))
   }
 
@@ -295,7 +310,8 @@ export class ContentStore {
     })
   }
 
-  async putCollection(collection: Collection, source: EventSource): Promise<void> {
+  async putCollection(collection: Collection, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(collection.slug, options?.owner)
     const base = this.collections.get(collection.slug)?.collection ?? null
     await this.#write(this.layout.collection(collection.slug), () => {
       this.#expectUnchanged(base === (this.collections.get(collection.slug)?.collection ?? null), `the collection "${collection.slug}"`)
@@ -310,7 +326,8 @@ export class ContentStore {
   }
 
   /** Removes a collection with all its entries and versions. */
-  async removeCollection(slug: string, source: EventSource): Promise<void> {
+  async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
     if (!this.collections.has(slug)) return
     await this.#remove(this.layout.collection(slug), () => {
       const index = this.collections.get(slug)
@@ -320,6 +337,60 @@ export class ContentStore {
     })
     await this.#removeDir(this.layout.entryDir(slug))
     await this.#removeDir(join(this.layout.versionsDir, slug))
+  }
+
+  /**
+   * Runs a schema change that rewrites many files of `slugs` with those collections closed:
+   * writes already in flight land first, then every other write to them is refused (409,
+   * nothing changed) until `fn` settles. `fn` passes the owner key it gets to its own writes.
+   */
+  async withCollectionsClosed<T>(slugs: string[], what: string, fn: (owner: symbol) => Promise<T>): Promise<T> {
+    for (const slug of slugs) this.#checkOpen(slug)
+    const owner = Symbol(what)
+    for (const slug of slugs) this.#closed.set(slug, { what, owner })
+    try {
+      await this.#drain(slugs)
+      return await fn(owner)
+    } finally {
+      for (const slug of slugs) if (this.#closed.get(slug)?.owner === owner) this.#closed.delete(slug)
+    }
+  }
+
+  /** What is running on a closed collection, or undefined when it is open. */
+  closedFor(slug: string): string | undefined {
+    return this.#closed.get(slug)?.what
+  }
+
+  /**
+   * Renames collection `from`'s entry and version folders to `to` (one rename each, not a copy:
+   * entry files do not name their collection) and moves its index records over, then removes
+   * `collections/<from>.yaml`. `collections/<to>.yaml` must have been written first. Safe to
+   * run again on any state a crash in between leaves (schema journal replay).
+   */
+  async moveCollectionFiles(from: string, to: string, source: EventSource, owner: symbol): Promise<void> {
+    this.#checkOpen(from, owner)
+    this.#checkOpen(to, owner)
+    const target = this.#requireCollection(to)
+    await this.#drain([from, to])
+    moveTree(this.layout.entryDir(from), this.layout.entryDir(to))
+    moveTree(join(this.layout.versionsDir, from), join(this.layout.versionsDir, to))
+    // The index follows in the same synchronous stretch: a watcher batch must never find
+    // entries/<from> gone while the index still holds it (it would drop every entry).
+    const old = this.collections.get(from)
+    if (old) {
+      for (const [uuid, entry] of old.entries) {
+        target.entries.set(uuid, entry)
+        const stamp = this.fileStamps.get(`${from}/${uuid}.json`)
+        this.fileStamps.delete(`${from}/${uuid}.json`)
+        if (stamp) this.fileStamps.set(`${to}/${uuid}.json`, stamp)
+      }
+      this.collections.delete(from)
+      this.emit({ kind: 'collection', slug: from, before: old.collection, after: null, source })
+      this.emit({ kind: 'collection', slug: to, before: target.collection, after: target.collection, source })
+    }
+    await syncDir(this.layout.entriesDir)
+    await syncDir(this.layout.versionsDir)
+    await this.#remove(this.layout.collection(from))
   }
 
   /**
@@ -421,6 +492,23 @@ export class ContentStore {
   }
 
   // ---- internals ---------------------------------------------------------------------
+
+  #checkOpen(slug: string, owner?: symbol): void {
+    const closed = this.#closed.get(slug)
+    if (closed && closed.owner !== owner) {
+      throw new CmsError('conflict', `The collection "${slug}" is locked while it is ${closed.what}; nothing was changed. Try again when it finishes.`, { headers: { 'retry-after': '2' } })
+    }
+  }
+
+  /** Waits until no write to the files of `slugs` is in flight. */
+  async #drain(slugs: string[]): Promise<void> {
+    const prefixes = slugs.flatMap((slug) => [this.layout.entryDir(slug) + sep, join(this.layout.versionsDir, slug) + sep, this.layout.collection(slug)])
+    for (;;) {
+      const busy = [...this.#pending].filter(([path]) => prefixes.some((p) => path.startsWith(p))).map(([, task]) => task)
+      if (busy.length === 0) return
+      await Promise.allSettled(busy)
+    }
+  }
 
   /** Refuses a write computed from a record another write has replaced since (lost update). */
   #expectUnchanged(unchanged: boolean, what: string): void {

@@ -1,9 +1,10 @@
-import { readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir, stat } from 'node:fs/promises'
+import { MAX_FILE_BYTES } from '../core/limits.ts'
 import { existsSync, readdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
 import { READ_NOFOLLOW, escapeReason, isSymlink } from './contained.ts'
 import { watch } from 'chokidar'
 import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
-import { parseChecked, mapLimit, joinRel } from './read-files.ts'
+import { parseChecked, mapLimit, joinRel, tooLarge } from './read-files.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
 import { shareUnchangedSnapshot } from './load.ts'
 import type { ContentStore } from './store.ts'
@@ -134,6 +135,9 @@ function safeReaddir(dir: string): string[] {
   }
 }
 
+/** A file over MAX_FILE_BYTES: reported, never read, and the last good state kept. */
+const TOO_LARGE = '\u0000too-large'
+
 /** Applies one batch; returns how many index changes it made. */
 export async function applyBatch(store: ContentStore, allPaths: string[]): Promise<number> {
   const root = store.layout.root
@@ -145,6 +149,11 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
     try {
       // Links and paths through linked folders are never followed (read as absent).
       if (escapeReason(root, path) !== null) return null
+      const size = (await stat(path)).size
+      if (size > MAX_FILE_BYTES) {
+        store.reportProblem(tooLarge(joinRel(relative(root, path)), size))
+        return TOO_LARGE
+      }
       return await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
     } catch {
       return null
@@ -156,6 +165,7 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
     .sort((a, b) => order(a.what.kind) - order(b.what.kind))
   let applied = 0
   for (const { path, text, what } of items) {
+    if (text === TOO_LARGE) continue
     const rel = joinRel(relative(root, path))
     if (applyOne(store, rel, what, text)) applied++
   }

@@ -9,6 +9,7 @@ import { DeliveryWorker } from './worker.ts'
 import { retryPolicyFrom, type RetryPolicy } from './backoff.ts'
 import { eventsFromFileChange } from './file-events.ts'
 import type { UrlRules } from './url-safety.ts'
+import { receiverRules } from './local-receivers.ts'
 
 /** Webhook settings from the environment (see docs/api.md, webhooks). */
 export interface WebhookSettings {
@@ -39,7 +40,8 @@ export interface WebhookState {
   deliverOnExit: boolean
 }
 
-export function webhookSettings(config: ResolvedConfig): WebhookSettings {
+/** `loopbackOnly`: the server listens on loopback only, or a CLI command runs without one. */
+export function webhookSettings(config: ResolvedConfig, loopbackOnly = true): WebhookSettings {
   const int = (name: string, fallback: number, min: number) => {
     const raw = config.env[name]
     if (raw === undefined || raw.trim() === '') return fallback
@@ -48,7 +50,7 @@ export function webhookSettings(config: ResolvedConfig): WebhookSettings {
     return n
   }
   return {
-    rules: { allowInsecureHttp: config.webhookAllowInsecureHttp, allowPrivateHosts: config.webhookAllowPrivateHosts },
+    rules: receiverRules(config, loopbackOnly),
     policy: retryPolicyFrom(config.env),
     timeoutMs: int('CMS_WEBHOOK_TIMEOUT_MS', 10_000, 1),
     logRetention: int('CMS_WEBHOOK_LOG_RETENTION', 1000, 1),
@@ -79,6 +81,7 @@ function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): D
     rules: state.settings.rules, policy: state.settings.policy, timeoutMs: state.settings.timeoutMs,
     concurrency: state.settings.concurrency,
     circuitFailures: state.settings.circuitFailures, circuitCooldownMs: state.settings.circuitCooldownMs,
+    onBlocked: (webhook, reason) => process.stderr.write(`warning: webhook "${webhook.name}" not delivered to ${webhook.url}: ${reason}\n`),
     disable: async (webhook) => {
       const current = ctx.store.webhooks.get(webhook.uuid)
       if (current?.status) await ctx.store.putWebhook({ ...current, status: false, updated_at: now() }, ctx.source)

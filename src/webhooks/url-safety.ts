@@ -1,10 +1,13 @@
 import { BlockList, isIP } from 'node:net'
 import { lookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
+import { isLoopbackAddress } from '../core/loopback.ts'
 
 export interface UrlRules {
   allowInsecureHttp: boolean
   allowPrivateHosts: boolean
+  /** Loopback receivers only (see local-receivers.ts): the default of a loopback-bound server. */
+  allowLoopbackHosts?: boolean
 }
 
 /** Resolves a host name to every address it has (injectable for tests). */
@@ -83,8 +86,8 @@ export function checkUrlShape(raw: string, rules: UrlRules): string | null {
   if (!url.hostname) return 'The url must name a host.'
   if (!rules.allowPrivateHosts) {
     const host = url.hostname.replace(/^\[|\]$/g, '')
-    if (isIP(host) && isBlockedAddress(host)) return privateMessage(host)
-    if (/^localhost$|\.localhost$/i.test(host)) return privateMessage(host)
+    if (isIP(host) && isBlockedAddress(host) && !(rules.allowLoopbackHosts && isLoopbackAddress(host))) return privateMessage(host)
+    if (/^localhost$|\.localhost$/i.test(host) && !rules.allowLoopbackHosts) return privateMessage(host)
   }
   return null
 }
@@ -107,7 +110,7 @@ export async function checkUrl(raw: string, rules: UrlRules, resolve: Resolver =
     return `The url host "${host}" could not be resolved.`
   }
   if (addresses.length === 0) return `The url host "${host}" could not be resolved.`
-  const bad = addresses.find(isBlockedAddress)
+  const bad = addresses.find((a) => isBlockedAddress(a) && !(rules.allowLoopbackHosts && isLoopbackAddress(a)))
   return bad ? privateMessage(`${host} (${bad})`) : null
 }
 

@@ -26,6 +26,8 @@ export interface WorkerDeps {
   circuitCooldownMs?: number
   /** Turns a webhook off (after a 410). */
   disable(webhook: WebhookRecord, reason: string): Promise<void>
+  /** A delivery refused by the receiver rules: said where the write was made (stderr of serve or the CLI). */
+  onBlocked?(webhook: WebhookRecord, reason: string): void
   resolver?: Resolver
 }
 
@@ -232,6 +234,7 @@ export class DeliveryWorker {
     if (unsafe) {
       await outbox.finish(d, false)
       await logs.add(record({ ...base, status: 'blocked', result: null, error: unsafe, next: null }))
+      this.#deps.onBlocked?.(webhook, unsafe)
       return
     }
     const text = JSON.stringify(body)

@@ -71,7 +71,7 @@ describe('cms CLI (foundation)', () => {
     const info = JSON.parse(await readFile(join(dir, '.cms', 'server.json'), 'utf8')) as { pid: number; port: number }
     expect(info.pid).toBe(server.child.pid)
     const second = await cms(['serve', '--dir', content, '--port', '0'])
-    expect(second.code).toBe(1)
+    expect(second.code).toBe(2)
     expect(second.stderr).toMatch(/Another cms server \(pid \d+/)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
@@ -98,7 +98,7 @@ describe('cms CLI (foundation)', () => {
     const first = await serve(['--dir', content, '--read-only'])
     const port = new URL(first.url).port
     const clash = await cms(['serve', '--dir', content, '--read-only', '--port', port])
-    expect(clash.code).toBe(1)
+    expect(clash.code).toBe(2)
     expect(clash.stderr).toMatch(new RegExp(`Port ${port}.*in use`))
     first.child.kill('SIGTERM')
     await first.exited

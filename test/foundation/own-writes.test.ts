@@ -56,10 +56,10 @@ describe('own-write recognition (issue 12, defect 2)', () => {
     commit('add an entry on feature')
 
     git('checkout', '-q', 'main')
-    await vi.waitFor(async () => expect((await api(`/articles/${uuid}?state=draft`)).status).toBe(404), { timeout: 5000, interval: 50 })
+    await vi.waitFor(async () => expect((await api(`/articles/${uuid}?state=draft`)).status).toBe(404), { timeout: 20_000, interval: 50 })
 
     git('checkout', '-q', 'feature')
-    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('Only on the feature branch'), { timeout: 5000, interval: 50 })
+    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('Only on the feature branch'), { timeout: 20_000, interval: 50 })
   })
 
   it('`git restore` of a hand-edited entry is served, and the next PATCH keeps the restored text', async () => {
@@ -71,11 +71,11 @@ describe('own-write recognition (issue 12, defect 2)', () => {
     const committed = await readFile(file, 'utf8')
 
     await editByHand(file, committed.replace('Written by the API', 'A hand edit, soon undone'))
-    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('A hand edit, soon undone'), { timeout: 5000, interval: 50 })
+    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('A hand edit, soon undone'), { timeout: 20_000, interval: 50 })
 
     git('restore', 'content')
     expect(await readFile(file, 'utf8')).toBe(committed)
-    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('Written by the API'), { timeout: 5000, interval: 50 })
+    await vi.waitFor(async () => expect(await titleOf(uuid)).toBe('Written by the API'), { timeout: 20_000, interval: 50 })
 
     const patched = await api(`/articles/${uuid}`, { method: 'PATCH', json: { data: { slug: 'restored-and-patched' } } })
     expect(patched.status).toBe(200)
@@ -96,8 +96,8 @@ describe('own-write recognition (issue 12, defect 2)', () => {
     const committed = await readFile(file, 'utf8')
 
     await editByHand(file, committed.replace('Posts by the API', 'Posts by hand'))
-    await vi.waitFor(() => expect(server.ctx.store.collection('articles')!.collection.name).toBe('Posts by hand'), { timeout: 5000, interval: 50 })
+    await vi.waitFor(() => expect(server.ctx.store.collection('articles')!.collection.name).toBe('Posts by hand'), { timeout: 20_000, interval: 50 })
     git('restore', 'content')
-    await vi.waitFor(() => expect(server.ctx.store.collection('articles')!.collection.name).toBe('Posts by the API'), { timeout: 5000, interval: 50 })
+    await vi.waitFor(() => expect(server.ctx.store.collection('articles')!.collection.name).toBe('Posts by the API'), { timeout: 20_000, interval: 50 })
   })
 })

@@ -66,7 +66,7 @@ describe('content store', () => {
     project = await makeProject(blogTemplate())
     const path = join(project.contentDir, 'project.yaml')
     await writeFile(path, (await readFile(path, 'utf8')).replace('api: public', 'api: sometimes'))
-    await expect(ContentStore.open(project.contentDir)).rejects.toThrow(/project\.yaml: api must be one of "public", "private"/)
+    await expect(ContentStore.open(project.contentDir)).rejects.toThrow(/project\.yaml(?::\d+)?: api must be one of "public", "private"/)
   })
 
   it('reports a broken collection file with its line and keeps serving the others', async () => {

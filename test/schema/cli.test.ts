@@ -40,7 +40,7 @@ describe('cms collection', () => {
     const noYes = await cms(['collection', 'remove', 'pages', ...dir()])
     expect(noYes.code).toBe(1)
     expect(await exists('collections/pages.yaml')).toBe(true)
-    const rm = await cms(['collection', 'remove', 'pages', '--yes', ...dir()])
+    const rm = await cms(['collection', 'remove', 'pages', '--force', ...dir()])
     expect(rm.code).toBe(0)
     expect(await exists('collections/pages.yaml')).toBe(false)
   })

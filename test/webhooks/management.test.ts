@@ -21,7 +21,8 @@ async function allFiles(dir: string): Promise<string[]> {
 
 describe('URL safety (default settings)', () => {
   it('refuses http, credentials, loopback and private hosts with clear 422s naming the setting', async () => {
-    f = await setup({ WEBHOOK_ALLOW_INSECURE_HTTP: '', WEBHOOK_ALLOW_PRIVATE_HOSTS: '' })
+    // Set to false: the strict rules of a server that listens beyond loopback (loopback-only defaults are in test/firstrun).
+    f = await setup({ WEBHOOK_ALLOW_INSECURE_HTTP: 'false', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'false' })
     const cases: Array<[string, RegExp]> = [
       ['http://93.184.216.34/hook', /WEBHOOK_ALLOW_INSECURE_HTTP=true/],
       ['https://user:pass@93.184.216.34/hook', /credentials/],
@@ -62,7 +63,8 @@ describe('URL safety (default settings)', () => {
     const hook = (await f.api('/webhooks', { method: 'POST', json: base(f.receiver.url) })).body
     // The setting is turned off after saving: the send-time check refuses it.
     const worker = f.server.ctx.webhooks!
-    ;(worker.settings.rules as { allowPrivateHosts: boolean }).allowPrivateHosts = false
+    ;(worker.settings.rules as { allowPrivateHosts: boolean; allowLoopbackHosts?: boolean }).allowPrivateHosts = false
+    ;(worker.settings.rules as { allowLoopbackHosts?: boolean }).allowLoopbackHosts = false
     expect((await f.api('/posts', { method: 'POST', json: { data: { title: 'x' } } })).status).toBe(201)
     await vi.waitFor(async () => expect((await f!.api(`/webhooks/${hook.uuid}/logs`)).body.data[0]?.status).toBe('blocked'))
     expect(f.receiver.received).toHaveLength(0)

@@ -56,7 +56,7 @@ describe('source cli: commands run without a server', () => {
     project = await makeProject(template)
     receiver = await startReceiver()
     const env = { ...TEST_ENV }
-    const add = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'ci', '--url', receiver.url, '--events', 'content.created', '--sources', 'cms', '--generate-secret', '--json'], env)
+    const add = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'ci', '--target-url', receiver.url, '--events', 'content.created', '--sources', 'cms', '--generate-secret', '--json'], env)
     expect(add.code, add.stderr).toBe(0)
     const created = JSON.parse(add.stdout) as { uuid: string; secret: string; sources: string[]; has_secret: boolean }
     expect(created.secret).toMatch(/^whsec_/)
@@ -86,9 +86,9 @@ describe('source cli: commands run without a server', () => {
     expect(test.stdout).toMatch(/Receiver answered 200 .*\(signed\)/)
     const list = await runCli(['webhook', 'list', '--dir', project.contentDir], env)
     expect(list.stdout).toContain(created.uuid)
-    const bad = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'x', '--url', 'http://127.0.0.1/', '--events', 'content.created', '--sources', 'api', '--json'], {})
+    const bad = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'x', '--target-url', 'http://10.1.2.3/', '--events', 'content.created', '--sources', 'api', '--json'], {})
     expect(bad.code).toBe(1)
-    expect(JSON.parse(bad.stdout).error.errors.url[0]).toMatch(/WEBHOOK_ALLOW_INSECURE_HTTP/)
+    expect(JSON.parse(bad.stdout).error.errors.url[0]).toMatch(/WEBHOOK_ALLOW_PRIVATE_HOSTS/)
   }, 90_000)
 
   it('every content event from the CLI arrives with source cli', async () => {
@@ -100,7 +100,7 @@ describe('source cli: commands run without a server', () => {
       expect(r.code, r.stderr).toBe(0)
       return r.stdout ? JSON.parse(r.stdout) : null
     }
-    await cli('webhook', 'add', '--name', 'all', '--url', receiver.url, '--events', ALL.join(','), '--sources', 'cli')
+    await cli('webhook', 'add', '--name', 'all', '--target-url', receiver.url, '--events', ALL.join(','), '--sources', 'cli')
     const uuid = (await cli('entry', 'create', 'posts', '--data', '{"title":"a"}')).data.uuid as string
     await cli('entry', 'patch', 'posts', uuid, '--data', '{"title":"b"}')
     await cli('entry', 'publish', 'posts', uuid)

@@ -44,7 +44,7 @@ describe('cms entry in a CI script (no TTY)', () => {
     expect(listed.code).toBe(0)
     expect(listed.json.map((e: { uuid: string }) => e.uuid)).toContain(uuid)
 
-    const patched = cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published'], JSON.stringify({ title: 'From CI, v2' }))
+    const patched = cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published', '--data', '-'], JSON.stringify({ title: 'From CI, v2' }))
     expect(patched.code).toBe(0)
     const versions = cms(['entry', 'versions', 'articles', uuid, '--json'])
     expect(versions.json.map((v: { version_number: number }) => v.version_number)).toEqual([2, 1])
@@ -58,9 +58,9 @@ describe('cms entry in a CI script (no TTY)', () => {
     expect(human.stderr).toContain('data.slug: The Slug has already been taken.')
 
     expect(cms(['entry', 'create', 'nope', '--data', '{}']).code).toBe(1)
-    expect(cms(['entry', 'create', 'articles']).code).toBe(1) // no data on an empty stdin
+    expect(cms(['entry', 'create', 'articles']).code).toBe(2) // no --data: a usage error (stdin is read only with --data -)
     const deleted = cms(['entry', 'delete', 'articles', uuid, '--json'])
-    expect(deleted.json).toEqual({ message: 'Content deleted.' })
+    expect(deleted.json).toEqual({ deleted: uuid, message: 'Content deleted.' })
     expect(cms(['entry', 'restore', 'articles', uuid, '--json']).code).toBe(0)
   })
 })

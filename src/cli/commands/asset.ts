@@ -72,7 +72,7 @@ export function registerAsset(program: Command): void {
     .option('--per-page <n>', 'assets per page (1..100)', '25')
     .option('--trashed <which>', '`only` the trash, or `with` it')
     .addOption(dirOption())
-    .addOption(jsonOption()))
+    .addOption(jsonOption()), { writes: false })
     .action(async (opts: Opts & { search?: string; type?: string; page: string; perPage: string; trashed?: string }) => {
       const query = {
         ...(opts.search ? { search: opts.search } : {}), ...(opts.type ? { type: opts.type } : {}),
@@ -97,7 +97,7 @@ export function registerAsset(program: Command): void {
     .command('show <uuid>')
     .description('one asset as JSON (metadata, size, sha256, url)')
     .addOption(dirOption())
-    .addOption(jsonOption()))
+    .addOption(jsonOption()), { writes: false })
     .action(async (uuid: string, opts: Opts) => {
       const result = await withTarget(reading(opts), async (t) => {
         if (t.kind === 'remote') return t.api.request<AssetJson>('GET', `/files/${encodeURIComponent(uuid)}`)
@@ -121,7 +121,7 @@ export function registerAsset(program: Command): void {
         const { deleteAsset } = await import('../../service/assets.ts')
         return { success: true, ...(await deleteAsset(t.ctx, uuid, { force: opts.force === true })) }
       })
-      if (opts.json) printJson(result)
+      if (opts.json) printJson({ deleted: uuid, ...result })
       else process.stdout.write(`${result.message}\n`)
     })
 }

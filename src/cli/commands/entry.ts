@@ -20,8 +20,8 @@ export function registerEntry(program: Command): void {
 
   const write = (name: string, args: string, description: string) =>
     command(entry, name, args, description)
-      .option('--data <json>', 'field values as a JSON object (or a full body {data, state, locale})')
-      .option('--file <path>', 'read the JSON from a file (default: stdin when it is not a terminal)')
+      .option('--data <json>', 'field values as a JSON object (or a full body {data, state, locale}); - reads stdin')
+      .option('--file <path>', 'read the JSON from a file')
       .option('--state <state>', 'draft or published')
       .option('--locale <code>', 'locale of the entry (default: the project default)')
 
@@ -44,7 +44,7 @@ export function registerEntry(program: Command): void {
       })
   }
 
-  command(entry, 'list', '<collection>', 'list entries (the API query language: --where, --state, --locale, --query)')
+  command(entry, 'list', '<collection>', 'list entries (the API query language: --where, --state, --locale, --query)', false)
     .option('--where <field=value...>', 'equality filter; repeat for more (AND)')
     .option('--state <state>', 'published (default), draft, only_draft')
     .option('--locale <code>', 'only this locale')
@@ -61,23 +61,44 @@ export function registerEntry(program: Command): void {
       if (opts.locale) params.set('locale', opts.locale)
       if (opts.limit) params.set('limit', opts.limit)
       const qs = params.toString()
-      const result = await withTarget(reading(opts), (t) => t.kind === 'remote'
-        ? t.api.request<unknown>('GET', `/${enc(slug)}${qs ? `?${qs}` : ''}`)
-        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, qs, 'http://127.0.0.1').body) as unknown))
+      // Published is the default: count the drafts such a list leaves out (a first draft must not look lost).
+      const countDrafts = !opts.json && !opts.state && !params.has('state')
+      const drafts = new URLSearchParams(qs)
+      drafts.set('state', 'only_draft')
+      drafts.set('count', '1')
+      for (const key of ['limit', 'offset', 'paginate', 'page', 'first']) drafts.delete(key)
+      const [result, hidden] = await withTarget(reading(opts), async (t): Promise<[unknown, number]> => {
+        const get = (query: string) => t.kind === 'remote'
+          ? t.api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
+          : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
+        const list = await get(qs)
+        return [list, countDrafts ? ((await get(drafts.toString())) as { count: number }).count : 0]
+      })
       if (opts.json) return printJson(result)
       const list = Array.isArray(result) ? result : (result as { data?: unknown }).data ?? [result]
-      for (const e of (Array.isArray(list) ? list : [list]) as Entry[]) process.stdout.write(`${line(e)}\n`)
+      const entries = (Array.isArray(list) ? list : [list]) as Entry[]
+      for (const e of entries) process.stdout.write(`${line(e)}\n`)
+      if (hidden > 0) {
+        process.stderr.write(`${entries.length === 0 ? `No published entries in ${slug}; ` : ''}${hidden} draft${hidden === 1 ? ' is' : 's are'} not shown (never published): \`cms entry list ${slug} --state draft\` lists ${hidden === 1 ? 'it' : 'them'}.\n`)
+      } else if (entries.length === 0) process.stderr.write(`No entries in ${slug}.\n`)
     })
 
-  command(entry, 'get', '<collection> <uuid>', 'show one entry').option('--state <state>', 'published (default) or draft').option('--locale <code>', 'translation in this locale')
+  command(entry, 'get', '<collection> <uuid>', 'show one entry', false).option('--state <state>', 'published (default) or draft').option('--locale <code>', 'translation in this locale')
     .action(async (slug: string, uuid: string, opts: Opts & { state?: string; locale?: string }) => {
       const params = new URLSearchParams()
       if (opts.state) params.set('state', opts.state)
       if (opts.locale) params.set('translation_locale', opts.locale)
       const qs = params.toString()
-      const result = await withTarget(reading(opts), (t) => t.kind === 'remote'
-        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${qs ? `?${qs}` : ''}`)
-        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, qs, 'http://127.0.0.1').body) as unknown))
+      const read = (query: string) => withTarget(reading(opts), (t) => t.kind === 'remote'
+        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`)
+        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
+      const result = await read(qs).catch(async (error: unknown) => {
+        if (opts.state || !isNotFound(error)) throw error
+        // Published is the default state: an entry that exists only as a draft gets a pointer.
+        const draft = await read(new URLSearchParams([...params, ['state', 'draft']]).toString()).catch(() => null)
+        if (draft) throw new CliError(`${slug}/${uuid} has not been published: add --state draft to see its draft.`, EXIT.problem)
+        throw error
+      })
       printJson(result)
     })
 
@@ -100,10 +121,10 @@ export function registerEntry(program: Command): void {
       const result = await withTarget(opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
         : import('../../service/entries.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
-      done(opts, result, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
+      done(opts, { deleted: uuid, ...result }, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
     })
 
-  command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot')
+  command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
       const result = await withTarget<unknown>(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
@@ -123,10 +144,13 @@ export function registerEntry(program: Command): void {
     })
 }
 
+const isNotFound = (error: unknown): boolean =>
+  (error as { status?: number }).status === 404 || (error as { code?: string; name?: string }).code === 'not_found'
+
 interface Entry { uuid: string; locale: string; published_at: string | null; fields: Record<string, unknown> }
 
-function command(parent: Command, name: string, args: string, description: string): Command {
-  return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()))
+function command(parent: Command, name: string, args: string, description: string, writes = true): Command {
+  return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })
 }
 
 function done(opts: Opts, result: unknown, message: string): void {
@@ -136,24 +160,37 @@ function done(opts: Opts, result: unknown, message: string): void {
 
 function line(e: Entry): string {
   const first = Object.values(e.fields ?? {}).find((v) => typeof v === 'string')
-  return `${e.uuid}  ${e.locale}  ${e.published_at ?? 'draft'}${first ? `  ${String(first).slice(0, 60)}` : ''}`
+  const state = e.published_at ? 'published' : 'draft    '
+  return `${e.uuid}  ${e.locale}  ${state}  ${e.published_at ?? '-'}${first ? `  ${String(first).slice(0, 60)}` : ''}`
 }
 
-/** The request body from --data, --file or stdin: field values, or a full `{data, state, locale}` body. */
+/** The request body from --data, --data - (stdin) or --file: field values, or a full `{data, state, locale}` body. */
 async function readBody(opts: WriteOpts): Promise<Record<string, unknown>> {
+  if (opts.data !== undefined && opts.file !== undefined) throw new CliError('Pass --data or --file, not both.', EXIT.cannotRun)
   let text: string | undefined = opts.data
-  if (text === undefined && opts.file) {
-    text = await readFile(opts.file, 'utf8').catch((error: NodeJS.ErrnoException) => { throw new CliError(`Cannot read ${opts.file}: ${error.code ?? error.message}`) })
+  let source = '--data'
+  if (text === '-') {
+    // Only when asked: a command never waits on stdin by surprise.
+    if (process.stdin.isTTY) process.stderr.write('Reading the JSON from stdin; end with Ctrl-D (or pass --data \'{...}\' / --file <path>).\n')
+    text = await readStdin()
+    source = 'stdin'
+  } else if (opts.file !== undefined) {
+    const file = opts.file
+    source = file
+    text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.code === 'EACCES' ? 'permission denied' : error.message
+      throw new CliError(`Cannot read --file ${file}: ${why}.`, EXIT.problem)
+    })
   }
-  if (text === undefined && !process.stdin.isTTY) text = await readStdin()
-  if (text === undefined || text.trim() === '') throw new CliError('No field values: pass --data \'{"title": "..."}\', --file <path>, or pipe JSON on stdin.')
+  if (text === undefined) throw new CliError('No field values: pass --data \'{"title": "..."}\', --data - to read stdin, or --file <path>.', EXIT.cannotRun)
+  if (text.trim() === '') throw new CliError(`No field values: ${source} is empty.`, EXIT.problem)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new CliError(`The data is not valid JSON: ${(error as Error).message}`)
+    throw new CliError(`The JSON from ${source} is not valid: ${(error as Error).message}`)
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CliError('The data must be a JSON object.', EXIT.problem)
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CliError(`The JSON from ${source} must be an object of field values.`, EXIT.problem)
   const obj = value as Record<string, unknown>
   const isBody = 'data' in obj && typeof obj.data === 'object' && Object.keys(obj).every((k) => BODY_KEYS.has(k))
   const body: Record<string, unknown> = isBody ? { ...obj } : { data: obj }

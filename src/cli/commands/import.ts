@@ -7,7 +7,7 @@ export function registerImport(program: Command): void {
     .command('import <file>')
     .description('import a project template exported by ElmapiCMS (collections, fields, demo entries)')
     .addOption(dirOption())
-    .option('-f, --force', 'replace the project settings of an existing content root')
+    .option('-f, --force', 'replace an existing content root entirely: afterwards it holds exactly the template\'s project')
     .addOption(jsonOption())
     .action(async (file: string, opts: { dir?: string; force?: boolean; json?: boolean }) => {
       const { importTemplate } = await import('../../import/template.ts')

@@ -20,7 +20,7 @@ export function registerMcp(program: Command): void {
       const { runMcpStdio } = await import('../../mcp/server.ts')
       const { readOnly, ...rest } = opts
       const targetOptions: TargetOptions = { ...rest }
-      const remote = Boolean(rest.url ?? rest.server)
+      const remote = Boolean(rest.url)
       const contentDir = remote ? null : loadConfig({ dir: rest.dir }).contentDir
       // An MCP client shows only stderr and the exit: say plainly when --dir points nowhere.
       if (contentDir && !existsSync(join(contentDir, 'project.yaml'))) {

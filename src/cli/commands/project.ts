@@ -1,3 +1,4 @@
+import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, printJson } from '../output.ts'
@@ -57,7 +58,10 @@ export function registerProject(program: Command): void {
 
 async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.ts').ContentStore) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
-  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli' })
+  const { resolveContentDir } = await import('../../config.ts')
+  await requireContentRoot(resolveContentDir({ dir: opts.dir }))
+  // Reads only, without the writer lock: a half-done schema change is left to the writer.
+  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli', resume: false })
   try {
     return await fn(ctx.store)
   } finally {

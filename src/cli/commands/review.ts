@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
+import { requireContentRoot } from '../content-root.ts'
 
 /**
  * Content review for pull requests: `cms validate`, `cms fmt`, `cms diff`. None of them
@@ -19,6 +20,7 @@ export function registerReview(program: Command): void {
       const { validateTree } = await import('../../review/validate.ts')
       const { formatValidateReport } = await import('../../review/format-problems.ts')
       const root = resolveContentDir({ dir: opts.dir })
+      await requireContentRoot(root)
       const report = await validateTree(root).catch((error: unknown) => {
         throw new CliError((error as Error).message, (error as { cannotRun?: boolean }).cannotRun ? EXIT.cannotRun : EXIT.cannotRun)
       })
@@ -37,6 +39,7 @@ export function registerReview(program: Command): void {
       const { formatTree } = await import('../../review/fmt.ts')
       const { withDirectWrite } = await import('../target.ts')
       const config = loadConfig({ dir: opts.dir })
+      await requireContentRoot(config.contentDir)
       const format = () => formatTree(config.contentDir, { check: opts.check === true }).catch((error: unknown) => {
         throw new CliError((error as Error).message, EXIT.cannotRun)
       })

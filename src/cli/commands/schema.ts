@@ -33,8 +33,8 @@ function parseJsonArg(value: string, flag: string): unknown {
 
 const out = (opts: Opts, value: unknown, text: string) => (opts.json ? printJson(value) : process.stdout.write(`${text}\n`))
 
-function command(parent: Command, spec: string, description: string): Command {
-  return addTargetOptions(parent.command(spec).description(description).addOption(dirOption()).addOption(jsonOption()))
+function command(parent: Command, spec: string, description: string, writes = true): Command {
+  return addTargetOptions(parent.command(spec).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })
 }
 
 async function getCollection(t: Target, slug: string): Promise<Json> {
@@ -98,14 +98,14 @@ export function registerSchemaCommands(program: Command): void {
       out(opts, c, `Created collection ${slug} (${String(c.name)}) with ${(c.fields as unknown[]).length} field(s)`)
     })
 
-  command(collection, 'list', 'list collections in order')
+  command(collection, 'list', 'list collections in order', false)
     .action(async (opts: Opts) => {
       const list = await withTarget(reading(opts), (t) => call(t, 'GET', '/collections', undefined, async (ctx) => ctx.store.sortedCollections().map((c) => ({ ...collectionSummaryOf(c) }))))
       const rows = list as Json[]
       out(opts, rows, rows.length === 0 ? 'No collections.' : rows.map((c) => `${String(c.slug).padEnd(24)} ${String(c.name)}${c.is_singleton ? '  (singleton)' : ''}`).join('\n'))
     })
 
-  command(collection, 'show <slug>', 'show a collection and its fields')
+  command(collection, 'show <slug>', 'show a collection and its fields', false)
     .action(async (slug: string, opts: Opts) => {
       const c = await withTarget(reading(opts), (t) => getCollection(t, slug))
       out(opts, c, [`${String(c.slug)} — ${String(c.name)}${c.is_singleton ? ' (singleton)' : ''}`, `uuid: ${String(c.uuid)}`, 'fields:', ...describeFields(c.fields as FieldView[])].join('\n'))
@@ -123,9 +123,9 @@ export function registerSchemaCommands(program: Command): void {
     })
 
   command(collection, 'remove <slug>', 'delete a collection with all its entries and versions')
-    .option('--yes', 'confirm: the entries go with it')
-    .action(async (slug: string, opts: Opts & { yes?: boolean }) => {
-      if (!opts.yes) throw new CliError(`Removing "${slug}" deletes all its entries and versions. Pass --yes to confirm.`, EXIT.problem)
+    .option('--force', 'confirm: the entries go with it')
+    .action(async (slug: string, opts: Opts) => {
+      if (!opts.force) throw new CliError(`Removing "${slug}" deletes all its entries and versions. Pass --force to confirm.`, EXIT.problem)
       const body = { slug }
       await withTarget(opts, (t) => call(t, 'DELETE', `/collections/${encodeURIComponent(slug)}`, body, async (ctx) => (await admin()).deleteCollection(ctx, slug, body)))
       out(opts, { message: `Collection ${slug} removed.` }, `Removed collection ${slug}`)

@@ -1,6 +1,9 @@
-import type { Command } from 'commander'
-import { dirOption, parsePort } from '../options.ts'
+import { Option, type Command } from 'commander'
+import { dirOption, jsonOption, parsePort } from '../options.ts'
 import { progress } from '../output.ts'
+import { createRequestLog, type LogFormat } from '../request-log.ts'
+
+interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
 
 export function registerServe(program: Command): void {
   program
@@ -12,15 +15,24 @@ export function registerServe(program: Command): void {
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
     .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
     .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
-    .action(async (opts: { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; types?: string }) => {
+    .addOption(new Option('--log <format>', 'request log format: one line per request').choices(['text', 'json']))
+    .option('-q, --quiet', 'no request log (rate-limited requests are still reported on stderr)')
+    .addOption(jsonOption())
+    .action(async (opts: ServeOptions) => {
       const { runServer } = await import('../../server/run.ts')
+      const { describeRateLimit } = await import('../../config.ts')
       // Through the environment, so a SIGHUP reload of the settings keeps it.
       if (opts.gitCommit) process.env.CMS_GIT_COMMIT = '1'
       const { signInLink } = await import('../../server/admin/session-routes.ts')
-      const server = await runServer({
+      const format: LogFormat = opts.log ?? (opts.json ? 'json' : 'text')
+      const log = createRequestLog({ format, quiet: opts.quiet === true })
+      // Requests may be answered before runServer resolves: the log reads the config through this.
+      let current: { ctx: { config: import('../../config.ts').ResolvedConfig } } | undefined
+      const server = current = await runServer({
         ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
+        onResponse: (record) => log(record, current?.ctx.config),
       })
       if (opts.types) {
         const { keepTypesFresh } = await import('../../codegen/keep-fresh.ts')
@@ -37,17 +49,29 @@ export function registerServe(program: Command): void {
       }
       process.once('SIGINT', () => shutdown('SIGINT'))
       process.once('SIGTERM', () => shutdown('SIGTERM'))
-      const { store } = server.ctx
+      const { store, config } = server.ctx
+      const url = server.http.url
+      const editorUrl = signInLink(server.ctx, editorBase(url))
+      if (opts.json) {
+        // One line, so a script can read it with `head -1 | jq`.
+        process.stdout.write(`${JSON.stringify({
+          event: 'ready', url, api_url: `${url}/api`, editor_url: editorUrl, project_id: store.project.uuid, content_dir: store.layout.root,
+          read_only: opts.readOnly === true, entries: store.entryCount, collections: store.collections.size, problems: store.problems.size,
+          rate_limit: { per_minute: config.rateLimitPerMinute, loopback_limited: config.rateLimitExplicit && config.rateLimitPerMinute > 0 },
+        })}\n`)
+        return
+      }
       const lines = [
         `cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}`,
-        `  url:        ${server.http.url}`,
+        `  url:        ${url}  (also under ${url}/api, the hosted service's base path)`,
         `  project id: ${store.project.uuid}`,
         ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
         `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
+        `  rate limit: ${describeRateLimit(config)}`,
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
-        `  try:        curl -H "project-id: ${store.project.uuid}" ${server.http.url}/`,
+        `  try:        curl -H "project-id: ${store.project.uuid}" ${url}/`,
         // One-time, 10 minutes: `cms editor-url` prints a fresh one.
-        `editor: ${signInLink(server.ctx, editorBase(server.http.url))}`,
+        `editor: ${editorUrl}`,
       ]
       // One write, so a reader that sees the URL sees everything.
       process.stdout.write(`${lines.join('\n')}\n`)

@@ -1,3 +1,4 @@
+import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
@@ -63,7 +64,7 @@ export function registerToken(program: Command): void {
     .action(async (name: string, opts: Opts) => {
       const { revokeToken } = await import('../../service/tokens.ts')
       const revoked = await withStore(opts, true, (ctx) => revokeToken(ctx.store, name))
-      if (opts.json) printJson({ revoked })
+      if (opts.json) printJson({ deleted: revoked.name, message: `Revoked token "${revoked.name}".`, token: revoked })
       else process.stdout.write(`Revoked token "${revoked.name}" (…${revoked.last4}).\n`)
     })
 }
@@ -79,9 +80,10 @@ async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) =
   const { loadConfig } = await import('../../config.ts')
   const { takeWriterLock } = await import('../target.ts')
   const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
+  await requireContentRoot(config.contentDir)
   const lock = writes ? await takeWriterLock(config) : null
   try {
-    const ctx = await createContext({ config, source: 'cli' })
+    const ctx = await createContext({ config, source: 'cli', resume: lock?.ok === true })
     try {
       return await fn(ctx)
     } finally {

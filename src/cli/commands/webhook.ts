@@ -1,13 +1,12 @@
-import { Option, type Command } from 'commander'
+import type { Command } from 'commander'
 import { addTargetOptions, localExitHooks, reading, withTarget, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
-interface EditOpts extends Omit<Opts, 'url'> {
-  server?: string
+interface EditOpts extends Opts {
   name?: string
-  url?: string
+  targetUrl?: string
   events?: string
   sources?: string
   collections?: string
@@ -29,17 +28,14 @@ localExitHooks.push(async (ctx) => {
 /** `cms webhook add|list|show|update|remove|logs|test|redeliver`, over a server or the files directly. */
 export function registerWebhook(program: Command): void {
   const webhook = program.command('webhook').description('webhooks: signed deliveries of content events, with retries and logs')
-  const common = (cmd: Command) => addTargetOptions(cmd.addOption(dirOption()).addOption(jsonOption()))
-  // `add` and `update` take the receiver's --url, so the server to talk to is --server there.
-  const editing = (cmd: Command) => cmd.addOption(dirOption()).addOption(jsonOption())
-    .addOption(new Option('--server <url>', 'send to a running server at this URL').env('CMS_URL'))
-    .addOption(new Option('--token <token>', 'API token for --server').env('CMS_TOKEN'))
-    .addOption(new Option('--project <uuid>', 'project id for --server (default: from project.yaml)').env('CMS_PROJECT_ID'))
+  const common = (cmd: Command, writes = true) => addTargetOptions(cmd.addOption(dirOption()).addOption(jsonOption()), { writes })
+  // The receiver is --target-url, so --url means the server here as on every command.
+  const editing = (cmd: Command) => addTargetOptions(cmd.addOption(dirOption()).addOption(jsonOption()))
 
   editing(webhook.command('add')
     .description('create a webhook')
     .requiredOption('--name <name>', 'a name for people')
-    .requiredOption('--url <url>', 'receiver URL (https unless WEBHOOK_ALLOW_INSECURE_HTTP=true)')
+    .requiredOption('--target-url <url>', 'receiver URL (https, or http and localhost when the server listens on loopback only)')
     .requiredOption('--events <list>', 'comma list, e.g. content.published,content.deleted')
     .requiredOption('--sources <list>', 'comma list of api,cli,file (cms = cli)')
     .option('--collections <list>', 'comma list of collection slugs or uuids (default: all)')
@@ -64,19 +60,19 @@ export function registerWebhook(program: Command): void {
       }
     })
 
-  common(webhook.command('list').description('list webhooks (never their secrets)'))
+  common(webhook.command('list').description('list webhooks (never their secrets)'), false)
     .action(async (opts: Opts) => {
       const list = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Array<Record<string, unknown>>>('GET', '/webhooks')
         : (await import('../../service/webhooks.ts')).listWebhooks(t.ctx))
       if (opts.json) return printJson(list)
-      if (list.length === 0) return void process.stdout.write('No webhooks. Add one with: cms webhook add --name site --url https://... --events content.published --sources api,cli,file\n')
+      if (list.length === 0) return void process.stdout.write('No webhooks. Add one with: cms webhook add --name site --target-url https://... --events content.published --sources api,cli,file\n')
       printTable(['UUID', 'NAME', 'STATUS', 'URL', 'EVENTS'], list.map((w) => [
         String(w.uuid), String(w.name), w.status ? 'enabled' : 'disabled', String(w.url), (w.events as string[]).join(','),
       ]))
     })
 
-  common(webhook.command('show <uuid>').description('one webhook'))
+  common(webhook.command('show <uuid>').description('one webhook'), false)
     .action(async (uuid: string, opts: Opts) => {
       const w = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}`)
@@ -87,7 +83,7 @@ export function registerWebhook(program: Command): void {
 
   editing(webhook.command('update <uuid>')
     .description('change a webhook; options left out keep their value (the secret too)')
-    .option('--name <name>').option('--url <url>').option('--events <list>').option('--sources <list>')
+    .option('--name <name>').option('--target-url <url>', 'receiver URL').option('--events <list>').option('--sources <list>')
     .option('--collections <list>', 'comma list; an empty string means all collections')
     .option('--description <text>')
     .option('--secret <secret>', 'a new signing secret')
@@ -117,14 +113,14 @@ export function registerWebhook(program: Command): void {
       await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request('DELETE', `/webhooks/${encodeURIComponent(uuid)}`)
         : (await import('../../service/webhooks.ts')).deleteWebhook(t.ctx, uuid))
-      if (opts.json) printJson({ deleted: uuid })
+      if (opts.json) printJson({ deleted: uuid, message: `Removed webhook ${uuid}.` })
       else process.stdout.write(`Removed webhook ${uuid}.\n`)
     })
 
   common(webhook.command('logs <uuid>')
     .description('delivery attempts, newest first')
     .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'attempts per page (max 100)', '25'))
+    .option('--per-page <n>', 'attempts per page (max 100)', '25'), false)
     .action(async (uuid: string, opts: Opts & { page: string; perPage: string }) => {
       const query = { paginate: opts.perPage, page: opts.page }
       const page = await withTarget(reading(opts), async (t) => t.kind === 'remote'
@@ -141,7 +137,7 @@ export function registerWebhook(program: Command): void {
       process.stdout.write(`page ${String(meta.current_page)} of ${String(meta.last_page)} (${String(meta.total)} attempts)\n`)
     })
 
-  common(webhook.command('test <uuid>').description('send a signed test ping now and print the receiver\'s answer'))
+  common(webhook.command('test <uuid>').description('send a signed test ping now and print the receiver\'s answer'), false)
     .action(async (uuid: string, opts: Opts) => {
       const r = await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('POST', `/webhooks/${encodeURIComponent(uuid)}/test`)
@@ -166,11 +162,12 @@ export function registerWebhook(program: Command): void {
     })
 }
 
-/** Where add/update send their work: `--server` plays the part `--url` has elsewhere. */
+/** Where add/update send their work. */
 function target(opts: EditOpts): TargetOptions {
   return {
-    ...(opts.dir ? { dir: opts.dir } : {}), ...(opts.server ? { url: opts.server } : {}),
+    ...(opts.dir ? { dir: opts.dir } : {}), ...(opts.url ? { url: opts.url } : {}),
     ...(opts.token ? { token: opts.token } : {}), ...(opts.project ? { project: opts.project } : {}),
+    ...(opts.deliver === false ? { deliver: false } : {}),
   }
 }
 
@@ -179,7 +176,7 @@ function toBody(opts: EditOpts): Record<string, unknown> {
   const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)
   const body: Record<string, unknown> = {}
   if (opts.name !== undefined) body.name = opts.name
-  if (opts.url !== undefined) body.url = opts.url
+  if (opts.targetUrl !== undefined) body.url = opts.targetUrl
   if (opts.events !== undefined) body.events = list(opts.events)
   if (opts.sources !== undefined) body.sources = list(opts.sources)
   if (opts.collections !== undefined) body.collection_ids = list(opts.collections)

@@ -1,3 +1,4 @@
+import { apiBase } from '../api-prefix.ts'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
@@ -29,7 +30,7 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       summary: 'List assets, newest first (`search`, `type=image|video|audio|document`, `paginate`, `page`)',
       handler: (event) => {
         const q = event.url.searchParams
-        return listAssets(ctx, { search: q.get('search'), type: q.get('type'), paginate: q.get('paginate') ?? q.get('per_page'), page: q.get('page'), trashed: q.get('trashed') }, event.url.origin, '/files')
+        return listAssets(ctx, { search: q.get('search'), type: q.get('type'), paginate: q.get('paginate') ?? q.get('per_page'), page: q.get('page'), trashed: q.get('trashed') }, apiBase(event), '/files')
       },
     },
     {
@@ -38,7 +39,7 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       handler: async (event) => {
         refuseOversized(event, ctx)
         const [asset] = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'single' })
-        return json(toAssetJson(asset!, event.url.origin), 201)
+        return json(toAssetJson(asset!, apiBase(event)), 201)
       },
     },
     {
@@ -47,7 +48,7 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       handler: async (event) => {
         refuseOversized(event, ctx, 'bulk')
         const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk', totalLimit: ctx.config.bulkUploadLimit })
-        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, event.url.origin)) }, 201)
+        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event))) }, 201)
       },
     },
     {
@@ -55,17 +56,17 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
       summary: 'Update metadata of several assets `{items: [{uuid, alt_text, ...}]}`',
       handler: async (event) => {
         const assets = await bulkUpdateMetadata(ctx, await readJsonBody(event, ctx))
-        return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, event.url.origin)) }
+        return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event))) }
       },
     },
     {
       method: 'GET', path: '/files/name/:filename', ability: 'read', token: 'always',
       summary: 'The newest asset with this original file name',
-      handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), event.url.origin),
+      handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), apiBase(event)),
     },
     {
       method: 'GET', path: '/files/:uuid', ability: 'read', token: 'always', summary: 'One asset',
-      handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), event.url.origin),
+      handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), apiBase(event)),
     },
     {
       method: 'GET', path: '/files/:uuid/download', ability: 'read', token: 'always',
@@ -75,11 +76,11 @@ export function registerAssetRoutes(app: H3, ctx: AppContext): void {
     ...(['PUT', 'PATCH'] as const).map((method) => ({
       method, path: '/files/:uuid', ability: 'update' as const, token: 'always' as const,
       summary: 'Update an asset\'s metadata (alt_text, title, caption, description, author, copyright)',
-      handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), event.url.origin),
+      handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), apiBase(event)),
     })),
     {
       serial: true, method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
-      handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), event.url.origin),
+      handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), apiBase(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',

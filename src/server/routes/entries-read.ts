@@ -1,3 +1,4 @@
+import { apiBase } from '../api-prefix.ts'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
@@ -12,11 +13,11 @@ export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
-      handler: (event) => send(event, listEntries(ctx, param(event, 'collection'), event.url.search.slice(1), event.url.origin)),
+      handler: (event) => send(event, listEntries(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event))),
     },
     {
       method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',
-      handler: (event) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), event.url.origin)),
+      handler: (event) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event))),
     },
   ])
 }

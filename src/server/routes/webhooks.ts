@@ -1,3 +1,4 @@
+import { apiBase } from '../api-prefix.ts'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
@@ -44,7 +45,7 @@ export function registerWebhookRoutes(app: H3, ctx: AppContext): void {
     },
     {
       method: 'GET', path: '/webhooks/:uuid/logs', ability: 'admin', token: 'always', summary: 'Delivery attempts, newest first (`paginate`, `page`)',
-      handler: (event) => webhookLogs(ctx, param(event, 'uuid'), { paginate: event.url.searchParams.get('paginate'), page: event.url.searchParams.get('page') }, event.url.origin),
+      handler: (event) => webhookLogs(ctx, param(event, 'uuid'), { paginate: event.url.searchParams.get('paginate'), page: event.url.searchParams.get('page') }, apiBase(event)),
     },
     {
       method: 'POST', path: '/webhooks/:uuid/test', ability: 'admin', token: 'always', summary: 'Send a signed test ping now; answers with the receiver\'s reply',
