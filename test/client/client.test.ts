@@ -54,6 +54,10 @@ describe('typed client', () => {
     expect(settings.fields.site_name).toBe('Hafennotizen')
     expect(((await cms.collections()) as Array<{ slug: string }>).map((c) => c.slug)).toContain('events')
     await expect(cms.entries('articles').get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 })
+    // The hosted service's form of the base URL works too; links then follow the prefix.
+    const viaApi = createClient<Collections, CollectionWhere>({ baseUrl: `${server.url}/api/`, projectId: server.ctx.store.project.uuid })
+    const paged = await viaApi.entries('articles').list({ paginate: 1, locale: 'en' })
+    expect(paged.meta.path).toBe(`${server.url}/api/articles`)
   })
 
   it('type errors are caught at compile time (checked by `npm run typecheck`)', () => {
