@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts'
-import type { EntryRecord, FieldValues } from '../core/types.ts'
+import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
 import { unprocessable } from '../core/errors.ts'
 import { newUuid, now } from '../core/ids.ts'
 import { prepareInput, type InputMode } from '../schema/validate-entry.ts'
 import type { FieldErrors } from '../schema/validator.ts'
-import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './entry-checks.ts'
+import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './entry-checks.ts'
 import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
 import { own } from '../core/own.ts'
 import { withDerivedSlugs } from './derive-slug.ts'
@@ -27,7 +27,8 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
   const locale = parseLocale(ctx, body.locale, errors) ?? ctx.store.project.default_locale
-  const prepared = prepareInput(index.collection, withDerivedSlugs(index.collection, body.data), 'create')
+  const taken = (field: Field, value: string) => isTaken(index, field, value, { locale })
+  const prepared = prepareInput(index.collection, withDerivedSlugs(index.collection, body.data, taken), 'create')
   if (Object.keys(errors).length > 0 || Object.keys(prepared.errors).length > 0) {
     throwIfErrors(errors, prepared.errors, precheck(ctx, index, body.data, locale, prepared.errors))
   }

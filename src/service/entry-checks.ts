@@ -90,7 +90,8 @@ function uniqueKeys(value: unknown): string[] {
   })
 }
 
-function isTaken(index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
+/** Whether another entry of this locale already holds `value` in a unique field. */
+export function isTaken(index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
   const wanted = new Set(uniqueKeys(value))
   const clash = (e: EntryRecord) => {
     if (e.uuid === options.self || e.deleted_at || e.locale !== options.locale) return false

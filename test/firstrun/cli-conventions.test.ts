@@ -66,7 +66,7 @@ describe('input', () => {
   test('stdin only with --data -; --data with --file is refused; no input says how to give it', async () => {
     const piped = await cms(['entry', 'create', 'posts', '--data', '-', '--json', '--dir', content], { input: '{"title":"From stdin"}' })
     expect(piped.code, piped.stderr).toBe(0)
-    expect(JSON.parse(piped.stdout).data.fields.title).toBe('From stdin')
+    expect(JSON.parse(piped.stdout).fields.title).toBe('From stdin')
     // Piped input without --data - is not read: the command says what to pass instead of waiting.
     const ignored = await cms(['entry', 'create', 'posts', '--dir', content], { input: '{"title":"ignored"}' })
     expect(ignored.code).toBe(2)
@@ -104,7 +104,7 @@ describe('a first draft does not look lost', () => {
   test('list says how many drafts are hidden; get points at --state draft; the slug comes from the title', async () => {
     const created = await cms(['entry', 'create', 'posts', '--data', '{"title":"Hello, World"}', '--json', '--dir', content])
     expect(created.code).toBe(0)
-    const entry = JSON.parse(created.stdout).data as { uuid: string; fields: { slug: string } }
+    const entry = JSON.parse(created.stdout) as { uuid: string; fields: { slug: string } }
     expect(entry.fields.slug).toBe('hello-world')
     const list = await cms(['entry', 'list', 'posts', '--dir', content])
     expect(list.code).toBe(0)

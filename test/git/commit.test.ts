@@ -250,7 +250,7 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     const before = head()
     const out = await cms(['entry', 'create', 'articles', '--dir', p.contentDir, '--data', '{"title":"From the CLI"}', '--json'], { env: { CMS_GIT_COMMIT: '1' } })
     expect(out.code).toBe(0)
-    const uuid = JSON.parse(out.stdout).data.uuid as string
+    const uuid = JSON.parse(out.stdout).uuid as string
     // The command exits only after its commit is made.
     expect(p.git('rev-list', '--count', `${before}..HEAD`)).toBe('1')
     expect(p.git('log', '-1', '--format=%an|%s')).toBe('Local User|content: create articles "From the CLI" (en)')

@@ -73,8 +73,8 @@ describe('small defects of issue 12', () => {
     }
   })
 
-  test('webhook URLs spelling loopback in IPv4-compatible and IPv4-translated IPv6 forms are refused', async () => {
-    const s = await start([field('title', 'text')], { WEBHOOK_ALLOW_INSECURE_HTTP: 'true' })
+  test('webhook URLs spelling loopback in IPv4-compatible and IPv4-translated IPv6 forms are refused (the strict rules: private hosts not allowed)', async () => {
+    const s = await start([field('title', 'text')], { WEBHOOK_ALLOW_INSECURE_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'false' })
     for (const url of ['http://[::127.0.0.1]/', 'http://[::ffff:0:7f00:1]/', 'http://[::ffff:127.0.0.1]/', 'http://[0:0:0:0:0:ffff:a00:1]/', 'http://[::10.0.0.1]/']) {
       const res = await s.request('/webhooks', { method: 'POST', token, json: { name: 'h', url, events: ['content.created'], sources: ['api'] } })
       expect(res.status, url).toBe(422)

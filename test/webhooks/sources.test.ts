@@ -101,7 +101,7 @@ describe('source cli: commands run without a server', () => {
       return r.stdout ? JSON.parse(r.stdout) : null
     }
     await cli('webhook', 'add', '--name', 'all', '--target-url', receiver.url, '--events', ALL.join(','), '--sources', 'cli')
-    const uuid = (await cli('entry', 'create', 'posts', '--data', '{"title":"a"}')).data.uuid as string
+    const uuid = (await cli('entry', 'create', 'posts', '--data', '{"title":"a"}')).uuid as string
     await cli('entry', 'patch', 'posts', uuid, '--data', '{"title":"b"}')
     await cli('entry', 'publish', 'posts', uuid)
     await cli('entry', 'unpublish', 'posts', uuid)

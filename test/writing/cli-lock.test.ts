@@ -67,7 +67,7 @@ describe('CLI writers without a server (issue 12, defect 8)', () => {
     expect(child.exitCode).toBeNull()
     if (held.ok) await held.release()
     expect(await exited).toBe(0)
-    expect(JSON.parse(stdout).data.fields.name).toBe('Waited')
+    expect(JSON.parse(stdout).fields.name).toBe('Waited')
     expect((await storedEntries('authors')).map((e) => e.fields.name)).toEqual(['Waited'])
   })
 

@@ -33,8 +33,8 @@ describe('cms entry in a CI script (no TTY)', () => {
   test('create, publish, list, versions with --json and meaningful exit codes', { timeout: 180_000 }, () => {
     const created = cms(['entry', 'create', 'articles', '--json', '--data', JSON.stringify({ title: 'From CI', slug: 'from-ci', tags: [{ value: 'ci' }] })])
     expect(created.code).toBe(0)
-    expect(created.json.data).toMatchObject({ published_at: null, fields: { title: 'From CI', tags: ['ci'] } })
-    const uuid = created.json.data.uuid
+    expect(created.json).toMatchObject({ published_at: null, fields: { title: 'From CI', tags: ['ci'] } })
+    const uuid = created.json.uuid
 
     const published = cms(['entry', 'publish', 'articles', uuid, '--json'])
     expect(published.code).toBe(0)
@@ -88,14 +88,14 @@ describe('with and without a running server', () => {
 
     const viaServer = cms(['entry', 'create', 'articles', '--json', '--state', 'published', '--data', data])
     expect(viaServer.code).toBe(0)
-    expect(stable(viaServer.json.data)).toEqual(stable(direct.json.data))
+    expect(stable(viaServer.json)).toEqual(stable(direct.json))
     // The running server answered: its index has the entry at once (no watcher delay involved).
     const projectId = (await readFile(join(project.contentDir, 'project.yaml'), 'utf8')).match(/uuid:\s*(\S+)/)![1]!
-    const res = await fetch(`${url}/articles/${viaServer.json.data.uuid}`, { headers: { 'project-id': projectId } })
+    const res = await fetch(`${url}/articles/${viaServer.json.uuid}`, { headers: { 'project-id': projectId } })
     expect(res.status).toBe(200)
 
-    const a = await entryFile(direct.json.data.uuid)
-    const b = await entryFile(viaServer.json.data.uuid)
+    const a = await entryFile(direct.json.uuid)
+    const b = await entryFile(viaServer.json.uuid)
     expect(stable(b)).toEqual(stable(a))
     expect(b.fields).toEqual({ title: 'Same either way', views: 12, tags: ['a', 'b'], when: { start: '2024-01-01', end: '2024-01-02' } })
   })

@@ -13,7 +13,7 @@ const enc = encodeURIComponent
 /**
  * `cms entry ...`: every content change from the command line. Each command goes through
  * withTarget: a running server (HTTP, same answers as the API) or the services directly.
- * `--json` prints exactly the API's response body.
+ * `--json` prints the API's answer; one entry as the object itself (without the API's `{data}` envelope).
  */
 export function registerEntry(program: Command): void {
   const entry = program.command('entry').description('create, read, update, publish and delete content entries')
@@ -30,7 +30,7 @@ export function registerEntry(program: Command): void {
     const result = await withTarget<{ data: Entry }>(opts, (t) => t.kind === 'remote'
       ? t.api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body })
       : import('../../service/entries.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
-    done(opts, result, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
+    done(opts, result.data, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
   })
 
   for (const [name, mode] of [['update', 'replace'], ['patch', 'patch']] as const) {
@@ -40,7 +40,7 @@ export function registerEntry(program: Command): void {
         const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
           ? t.api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body })
           : import('../../service/entries.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
-        done(opts, result, `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
+        done(opts, entryOf(result), `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
       })
   }
 
@@ -99,7 +99,7 @@ export function registerEntry(program: Command): void {
         if (draft) throw new CliError(`${slug}/${uuid} has not been published: add --state draft to see its draft.`, EXIT.problem)
         throw error
       })
-      printJson(result)
+      printJson(entryOf(result))
     })
 
   const simple = (name: string, path: string, description: string, fn: (t: Extract<Target, { kind: 'local' }>, slug: string, uuid: string) => Promise<{ message: string }>) =>
@@ -143,6 +143,10 @@ export function registerEntry(program: Command): void {
       done(opts, result, result.message)
     })
 }
+
+/** `--json` prints one entry as the object itself, as every other command prints one object (the API wraps it in `{data}`). */
+const entryOf = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body
 
 const isNotFound = (error: unknown): boolean =>
   (error as { status?: number }).status === 404 || (error as { code?: string; name?: string }).code === 'not_found'
