@@ -52,7 +52,8 @@ export interface ContentReader<C extends Record<string, unknown> = Record<string
   entries<S extends keyof C & string>(slug: S): EntriesReader<C[S]>
   /**
    * Any read path with its query string (`/articles?where[featured]=1&paginate=10`), answered
-   * as the exact bytes the server sends. Throws the API's error (with `status`) otherwise.
+   * as the exact bytes the server sends. Otherwise throws the API's error: the same message, and a
+   * `code` (`not_found`, `bad_request`) where the server would answer its status.
    */
   raw(pathAndQuery: string): RawAnswer
   /** Called after each change the reader applies (with `watch`). Returns an unsubscribe function. */
