@@ -10,6 +10,9 @@ import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
 import { registerReview } from './commands/review.ts'
 import { registerAsset } from './commands/asset.ts'
+import { registerTypes } from './commands/types.ts'
+import { registerOpenApi } from './commands/openapi.ts'
+import { registerExport } from './commands/export.ts'
 import { registerMcp } from './commands/mcp.ts'
 import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
@@ -40,6 +43,9 @@ export function createProgram(): Command {
   registerSchemaCommands(program)
   registerReview(program)
   registerAsset(program)
+  registerTypes(program)
+  registerOpenApi(program)
+  registerExport(program)
   registerMcp(program)
   registerGit(program)
   return program

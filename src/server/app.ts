@@ -9,6 +9,7 @@ import { registerEntryWriteRoutes } from './routes/entries-write.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
+import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
@@ -37,6 +38,7 @@ export function createApp(ctx: AppContext): H3 {
   registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
+  registerOpenApiRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
@@ -59,10 +61,10 @@ export function createApp(ctx: AppContext): H3 {
 }
 
 /** What to do before each app's server stops listening (see listen.ts). */
-export const beforeClose = new WeakMap<H3, () => void>()
+export const beforeClose: WeakMap<H3, () => void> = new WeakMap()
 
 /** The fast read path of each app (see fast-read.ts), for the Node server in listen.ts. */
-export const fastReads = new WeakMap<H3, FastRead>()
+export const fastReads: WeakMap<H3, FastRead> = new WeakMap()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {

@@ -15,6 +15,12 @@ export function projectInfo(store: ContentStore, include: { collections?: boolea
   return out
 }
 
+/** `GET /?with=collections,fields`: the `with` parameter as the route and the reader take it. */
+export function projectInfoWith(store: ContentStore, withParam: string): Record<string, unknown> {
+  const parts = new Set(withParam.split(',').map((s) => s.trim()))
+  return projectInfo(store, { collections: parts.has('collections') || parts.has('fields'), fields: parts.has('fields') })
+}
+
 export function collectionSummary(c: Collection): Record<string, unknown> {
   return { uuid: c.uuid, name: c.name, slug: c.slug, is_singleton: c.is_singleton, created_at: c.created_at, updated_at: c.updated_at }
 }

@@ -3,7 +3,7 @@ import { dirOption, jsonOption, parsePort } from '../options.ts'
 import { progress } from '../output.ts'
 import { createRequestLog, type LogFormat } from '../request-log.ts'
 
-interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean }
+interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
 
 export function registerServe(program: Command): void {
   program
@@ -14,6 +14,7 @@ export function registerServe(program: Command): void {
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
     .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
+    .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
     .addOption(new Option('--log <format>', 'request log format: one line per request').choices(['text', 'json']))
     .option('-q, --quiet', 'no request log (rate-limited requests are still reported on stderr)')
     .addOption(jsonOption())
@@ -33,6 +34,11 @@ export function registerServe(program: Command): void {
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
         onResponse: (record) => log(record, current?.ctx.config),
       })
+      if (opts.types) {
+        const { keepTypesFresh } = await import('../../codegen/keep-fresh.ts')
+        const { resolve } = await import('node:path')
+        server.ctx.disposers.push(keepTypesFresh(server.ctx.store, resolve(opts.types), (m) => process.stderr.write(`${m}\n`)))
+      }
       // Signal handlers first: a script may send SIGTERM as soon as it reads the URL.
       const shutdown = (signal: string) => {
         process.stderr.write(`\n${signal}: finishing in-flight writes...\n`)

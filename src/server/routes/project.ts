@@ -4,17 +4,13 @@ import { defineRoutes } from '../route.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
 import { readJsonBody } from '../body.ts'
 import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project-settings.ts'
-import { collectionSummary, collectionWithFields, projectInfo } from '../../service/schema-view.ts'
+import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/schema-view.ts'
 
 export function registerProjectRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/', ability: 'read', summary: 'Project info; `?with=collections,fields` embeds them',
-      handler: (event) => {
-        const withParam = event.url.searchParams.get('with') ?? ''
-        const parts = new Set(withParam.split(',').map((s) => s.trim()))
-        return projectInfo(ctx.store, { collections: parts.has('collections') || parts.has('fields'), fields: parts.has('fields') })
-      },
+      handler: (event) => projectInfoWith(ctx.store, event.url.searchParams.get('with') ?? ''),
     },
     {
       serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',

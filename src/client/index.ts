@@ -1,0 +1,100 @@
+import { ofetch, type $Fetch } from 'ofetch'
+import { toQuery } from '../reader/query.ts'
+
+/**
+ * The typed client (`<package>/client`), on ofetch. Typed by the `Collections` map that
+ * `cms types` generates:
+ *
+ *   import type { Collections } from './cms-types.ts'
+ *   const cms = createClient<Collections>({ baseUrl, projectId, token })
+ *   const posts = await cms.entries('articles').list({ locale: 'en', where: { featured: true } })
+ */
+export interface ClientOptions {
+  /** The server's URL, with or without a trailing `/api`. */
+  baseUrl: string
+  projectId: string
+  token?: string
+  /** Extra headers on every request. */
+  headers?: Record<string, string>
+}
+
+type AnyEntry = { uuid: string; fields: unknown }
+type FieldsOf<E> = E extends { fields: infer F } ? F : Record<string, unknown>
+/** What create/update accept in `data`: field values by name (relations and media as uuids, repeatable text as `[{value}]`). */
+export type EntryInput<E> = { [K in keyof FieldsOf<E>]?: unknown }
+
+export interface ListParams {
+  locale?: string
+  state?: 'published' | 'draft' | 'only_draft'
+  sort?: string | string[]
+  page?: number
+  limit?: number
+  offset?: number
+  timestamps?: boolean
+  exclude?: string | string[]
+}
+
+export interface PageLinks { first: string; last: string; prev: string | null; next: string | null }
+export interface PageMeta { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number }
+
+export interface EntriesClient<E, W> {
+  list(params?: ListParams & { where?: W; paginate?: undefined; count?: false; first?: false }): Promise<E[]>
+  list(params: ListParams & { where?: W; paginate: number }): Promise<{ data: E[]; links: PageLinks; meta: PageMeta }>
+  list(params: ListParams & { where?: W; count: true }): Promise<{ count: number }>
+  list(params: ListParams & { where?: W; first: true }): Promise<E>
+  get(uuid: string, params?: { state?: ListParams['state']; timestamps?: boolean; exclude?: string | string[]; translation_locale?: string }): Promise<{ data: E }>
+  create(data: EntryInput<E>, options?: { state?: 'draft' | 'published'; locale?: string }): Promise<{ data: E }>
+  update(uuid: string, data: EntryInput<E>, options?: { state?: 'draft' | 'published'; locale?: string }): Promise<{ data: E }>
+  replace(uuid: string, data: EntryInput<E>, options?: { state?: 'draft' | 'published'; locale?: string }): Promise<{ data: E }>
+  publish(uuid: string): Promise<{ data: E }>
+  unpublish(uuid: string): Promise<{ data: E }>
+  delete(uuid: string, options?: { force?: boolean }): Promise<void>
+}
+
+export interface CmsClient<C, W> {
+  entries<S extends keyof C & string>(slug: S): EntriesClient<C[S], S extends keyof W ? W[S] : Record<string, unknown>>
+  project(params?: { with?: string }): Promise<Record<string, unknown>>
+  collections(): Promise<Array<Record<string, unknown>>>
+  collection(slug: keyof C & string): Promise<Record<string, unknown>>
+  /** The underlying ofetch instance (base URL and headers set). */
+  fetch: $Fetch
+}
+
+/**
+ * `C`: the generated `Collections`; `W`: the generated `CollectionWhere` (each collection's
+ * `Where<Fields>`), so `where` accepts only valid fields and operators.
+ */
+export function createClient<C = Record<string, AnyEntry>, W = Record<string, never>>(options: ClientOptions): CmsClient<C, W> {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const api = ofetch.create({
+    // Both forms work: the server answers at the root and (where configured) under `/api`.
+    baseURL: base,
+    headers: {
+      accept: 'application/json',
+      'project-id': options.projectId,
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+  })
+  const get = <T>(path: string, params: Record<string, unknown> = {}) => api<T>(`${path}${toQuery(params)}`)
+  return {
+    entries: (slug) => {
+      const at = `/${encodeURIComponent(slug)}`
+      const write = (method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown, extra: Record<string, unknown> = {}) => api(path, { method, body: { data, ...extra } })
+      return {
+        list: ((params: object = {}) => get(at, params as Record<string, unknown>)) as unknown as EntriesClient<never, never>['list'],
+        get: (uuid: string, params: object = {}) => get(`${at}/${uuid}`, params as Record<string, unknown>),
+        create: (data, extra = {}) => write('POST', at, data, extra),
+        update: (uuid, data, extra = {}) => write('PATCH', `${at}/${uuid}`, data, extra),
+        replace: (uuid, data, extra = {}) => write('PUT', `${at}/${uuid}`, data, extra),
+        publish: (uuid) => api(`${at}/${uuid}/publish`, { method: 'POST' }),
+        unpublish: (uuid) => api(`${at}/${uuid}/unpublish`, { method: 'POST' }),
+        delete: async (uuid, extra = {}) => { await api(`${at}/${uuid}${extra.force ? '?force=1' : ''}`, { method: 'DELETE' }) },
+      } as EntriesClient<never, never>
+    },
+    project: (params = {}) => get('/', params),
+    collections: () => get('/collections'),
+    collection: (slug) => get(`/collections/${encodeURIComponent(slug)}`),
+    fetch: api,
+  }
+}

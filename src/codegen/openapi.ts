@@ -1,0 +1,264 @@
+import type { Collection, Field, Project } from '../core/types.ts'
+import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } from '../schema/json-schema.ts'
+
+/** What the generator needs of a route (server/route.ts RouteSpec, without the handler). */
+export interface RouteInfo {
+  method: string
+  path: string
+  ability: string | null
+  token?: 'always' | 'private-only'
+  summary: string
+}
+
+/**
+ * The OpenAPI 3.1 document of a project: every route of the route table with the ability it
+ * needs as a security requirement; the entry routes (`/{collection}...`) once per collection,
+ * with that collection's request and response schemas; the error shapes; the listing
+ * parameters. Pure and stable (sorted), like the types (codegen/types.ts).
+ */
+export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 'api'>, collections: readonly Collection[], routes: readonly RouteInfo[], version = '0.0.0'): Record<string, unknown> {
+  const sorted = [...collections].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+  const paths: Record<string, Record<string, unknown>> = {}
+  const schemas: Record<string, JsonSchema> = { ...BASE_SCHEMAS }
+  for (const c of sorted) {
+    const name = schemaName(c.slug)
+    schemas[`${name}Fields`] = outputObject(c.fields, sorted, false)
+    schemas[`${name}RelatedFields`] = outputObject(c.fields, sorted, true)
+    schemas[`${name}Entry`] = entrySchema(`${name}Fields`)
+    schemas[`${name}Input`] = collectionSchema(c, 'input')
+  }
+  const seen = new Set<string>()
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`
+    if (seen.has(key) || route.path.includes('*')) continue
+    seen.add(key)
+    if (route.path.includes(':collection')) {
+      for (const c of sorted) addOperation(paths, route, project, c)
+    } else addOperation(paths, route, project, null)
+  }
+  const orderedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]))
+  return {
+    openapi: '3.1.0',
+    info: { title: `${project.name} content API`, version, ...(project.description ? { description: project.description } : {}) },
+    servers: [{ url: '/' }],
+    paths: orderedPaths,
+    components: {
+      securitySchemes: { token: { type: 'http', scheme: 'bearer', description: 'An API token; the roles listed on each operation are the abilities it needs.' } },
+      parameters: PARAMETERS,
+      responses: RESPONSES,
+      schemas: Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]])),
+    },
+  }
+}
+
+function addOperation(paths: Record<string, Record<string, unknown>>, route: RouteInfo, project: Pick<Project, 'api'>, c: Collection | null): void {
+  const params: string[] = []
+  const path = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    if (name === 'collection' && c) return c.slug
+    params.push(name)
+    return `{${name}}`
+  })
+  const method = route.method.toLowerCase()
+  const entity = c ? schemaName(c.slug) : null
+  const op: Record<string, unknown> = {
+    operationId: operationId(route.method, path),
+    summary: route.summary.replace(/`/g, ''),
+    tags: [c ? c.slug : tagOf(route.path)],
+    parameters: [
+      { $ref: '#/components/parameters/ProjectId' },
+      ...params.map((name) => ({ name, in: 'path', required: true, schema: name === 'n' ? { type: 'integer', minimum: 1 } : { type: 'string' } })),
+      ...(method === 'get' && c && route.path === '/:collection' ? LIST_PARAMS.map((p) => ({ $ref: `#/components/parameters/${p}` })) : []),
+      ...(method === 'get' && c && route.path === '/:collection/:uuid' ? ENTRY_PARAMS.map((p) => ({ $ref: `#/components/parameters/${p}` })) : []),
+    ],
+    security: security(route, project),
+    responses: responsesFor(route, method, entity),
+  }
+  if (['post', 'put', 'patch'].includes(method) && entity && (route.path === '/:collection' || route.path === '/:collection/:uuid')) {
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: {
+        type: 'object', required: ['data'],
+        properties: {
+          data: method === 'patch' ? { $ref: `#/components/schemas/${entity}Input`, description: 'Fields to merge (any subset).' } : { $ref: `#/components/schemas/${entity}Input` },
+          state: { enum: ['draft', 'published'] },
+          locale: { type: 'string' },
+        },
+      } } },
+    }
+  } else if (['post', 'put', 'patch'].includes(method)) {
+    op.requestBody = { required: false, content: { 'application/json': { schema: { type: 'object' } } } }
+  }
+  ;(paths[path] ??= {})[method] = op
+}
+
+function security(route: RouteInfo, project: Pick<Project, 'api'>): unknown[] {
+  if (route.ability === null) return [{}]
+  const needed = [{ token: [route.ability] }]
+  // Public projects let anyone read without a token (except routes that always need one).
+  return route.ability === 'read' && route.token !== 'always' && project.api === 'public' ? [{}, ...needed] : needed
+}
+
+function responsesFor(route: RouteInfo, method: string, entity: string | null): Record<string, unknown> {
+  const errors = {
+    400: { $ref: '#/components/responses/BadRequest' },
+    401: { $ref: '#/components/responses/Unauthenticated' },
+    403: { $ref: '#/components/responses/Forbidden' },
+    404: { $ref: '#/components/responses/NotFound' },
+    429: { $ref: '#/components/responses/TooManyRequests' },
+    ...(method !== 'get' ? { 422: { $ref: '#/components/responses/ValidationFailed' } } : {}),
+  }
+  const json = (schema: JsonSchema, description = 'OK') => ({ description, content: { 'application/json': { schema } } })
+  let ok: unknown = json({})
+  if (entity && method === 'get' && route.path === '/:collection') {
+    const entry = { $ref: `#/components/schemas/${entity}Entry` }
+    ok = json({ oneOf: [
+      { type: 'array', items: entry, description: 'Without paginate' },
+      { $ref: '#/components/schemas/Count' },
+      { type: 'object', required: ['data', 'links', 'meta'], properties: { data: { type: 'array', items: entry }, links: { $ref: '#/components/schemas/PageLinks' }, meta: { $ref: '#/components/schemas/PageMeta' } } },
+      { ...entry, description: 'A singleton, or with first' },
+    ] })
+  } else if (entity && (route.path === '/:collection/:uuid' || (route.path === '/:collection' && method === 'post') || /\/(publish|unpublish|discard-draft|restore)$/.test(route.path))) {
+    ok = json({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${entity}Entry` } } })
+  } else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
+  else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
+  else if (route.path === '/openapi.json') ok = json({ type: 'object', description: 'This document' })
+  const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
+  if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
+  return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
+}
+
+const tagOf = (path: string): string => path.split('/')[1] || 'project'
+const schemaName = (slug: string): string => {
+  const base = slug.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'Collection'
+  return /^\d/.test(base) ? `C${base}` : base
+}
+function operationId(method: string, path: string): string {
+  const words = path.split('/').filter(Boolean).map((s) => s.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase()))
+  return [method.toLowerCase(), ...words.map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))].join('') || method.toLowerCase()
+}
+
+// ---- output shapes (service/entry-view.ts) -----------------------------------------------
+
+function entrySchema(fields: string): JsonSchema {
+  return {
+    type: 'object', required: ['uuid', 'locale', 'published_at', 'fields'],
+    properties: {
+      uuid: { type: 'string', format: 'uuid' }, locale: { type: 'string' }, published_at: { type: ['string', 'null'] },
+      created_at: { type: 'string', description: 'With timestamps=1' }, updated_at: { type: 'string', description: 'With timestamps=1' },
+      fields: { $ref: `#/components/schemas/${fields}` },
+    },
+  }
+}
+
+function outputObject(fields: readonly Field[], all: readonly Collection[], shallow: boolean): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const f of fields) {
+    if (f.type === 'password' || f.options.hiddenInAPI) continue
+    properties[f.name] = { anyOf: [outputValue(f, all, shallow), { type: 'null' }] }
+    required.push(f.name)
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) }
+}
+
+function outputValue(f: Field, all: readonly Collection[], shallow: boolean): JsonSchema {
+  if (f.type === 'group') {
+    const one = outputObject(f.children ?? [], all, shallow)
+    return f.options.repeatable ? { type: 'array', items: one } : one
+  }
+  if (f.type === 'relation') {
+    const ref = f.options.relation?.collection
+    const target = all.find((c) => c.slug === ref || c.uuid === ref)
+    const one: JsonSchema = shallow || !target
+      ? { $ref: '#/components/schemas/RelationStub' }
+      : { anyOf: [entrySchema(`${schemaName(target.slug)}RelatedFields`), { $ref: '#/components/schemas/RelationStub' }] }
+    return isMultiRef(f) ? { type: 'array', items: one } : one
+  }
+  if (f.type === 'media') return isMultiRef(f) ? { type: 'array', items: { $ref: '#/components/schemas/Asset' } } : { $ref: '#/components/schemas/Asset' }
+  if (f.type === 'enumeration') {
+    const list = (f.options.enumeration?.list ?? []).map((v) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v))
+    return { type: 'array', items: list.length ? { enum: [...new Set(list)] } : { type: ['string', 'number', 'boolean'] } }
+  }
+  const scalar = scalarOut(f)
+  return isRepeatableScalar(f) ? { type: 'array', items: scalar } : scalar
+}
+
+function scalarOut(f: Field): JsonSchema {
+  switch (f.type) {
+    case 'number': return { type: 'number' }
+    case 'boolean': return { type: 'boolean' }
+    case 'json': return {}
+    case 'richtext': return { type: ['string', 'object'] }
+    case 'date': {
+      const one = { type: 'string', format: f.options.includeTime ? 'date-time' : 'date' }
+      return f.options.mode === 'range' ? { type: 'object', required: ['start', 'end'], properties: { start: one, end: one } } : one
+    }
+    case 'time': return { type: 'string', pattern: '^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?$' }
+    default: return { type: 'string' }
+  }
+}
+
+const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] })
+
+const BASE_SCHEMAS: Record<string, JsonSchema> = {
+  Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  ValidationError: { type: 'object', required: ['message', 'errors'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
+  RelationStub: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', format: 'uuid' } } },
+  Count: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+  PageLinks: { type: 'object', required: ['first', 'last', 'prev', 'next'], properties: { first: { type: 'string' }, last: { type: 'string' }, prev: nullable('string'), next: nullable('string') } },
+  PageMeta: {
+    type: 'object', required: ['current_page', 'from', 'last_page', 'path', 'per_page', 'to', 'total'],
+    properties: { current_page: { type: 'integer' }, from: nullable('integer'), last_page: { type: 'integer' }, path: { type: 'string' }, per_page: { type: 'integer' }, to: nullable('integer'), total: { type: 'integer' } },
+  },
+  Asset: {
+    type: 'object', required: ['uuid', 'filename', 'mime_type', 'url'],
+    properties: {
+      uuid: { type: 'string', format: 'uuid' }, filename: { type: 'string' }, stored_filename: { type: 'string' }, extension: { type: 'string' },
+      mime_type: { type: 'string' }, size: { type: 'string' }, bytes: { type: 'integer' }, sha256: { type: 'string' }, url: { type: 'string' },
+      original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: { type: 'object' },
+      created_at: { type: 'string' }, updated_at: { type: 'string' }, deleted_at: nullable('string'),
+    },
+  },
+  Project: {
+    type: 'object', required: ['uuid', 'name', 'default_locale', 'locales', 'api'],
+    properties: {
+      uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, description: nullable('string'), preview_url: nullable('string'),
+      default_locale: { type: 'string' }, locales: { type: 'array', items: { type: 'string' } }, api: { enum: ['public', 'private'] },
+      collections: { type: 'array', items: { $ref: '#/components/schemas/Collection' } },
+    },
+  },
+  Collection: {
+    type: 'object', required: ['uuid', 'name', 'slug', 'is_singleton'],
+    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, slug: { type: 'string' }, is_singleton: { type: 'boolean' }, created_at: { type: 'string' }, updated_at: { type: 'string' }, fields: { type: 'array', items: { type: 'object' } } },
+  },
+}
+
+const error = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } })
+const RESPONSES = {
+  BadRequest: error('The request is malformed (a parameter, the query string, the body).'),
+  Unauthenticated: error('No valid token where one is needed.'),
+  Forbidden: error('The token lacks the ability this route needs.'),
+  NotFound: error('No such project, collection or entry.'),
+  TooManyRequests: error('Rate limit reached; see Retry-After.'),
+  ValidationFailed: error('The data does not fit the collection schema.', 'ValidationError'),
+}
+
+const query = (name: string, schema: JsonSchema, description: string) => ({ name, in: 'query', required: false, schema, description })
+const PARAMETERS = {
+  ProjectId: { name: 'project-id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' }, description: 'The project uuid.' },
+  locale: query('locale', { type: 'string' }, 'Only entries in this locale (singletons: default locale).'),
+  state: query('state', { enum: ['published', 'draft', 'only_draft'] }, 'published (default), draft (live values) or only_draft.'),
+  where: { name: 'where', in: 'query', required: false, style: 'deepObject', explode: true, schema: { type: 'object' }, description: 'Filters: where[field]=v, where[field][op]=v (eq, not, lt, lte, gt, gte, like, not_like, in, not_in, null, not_null, between, not_between), where[or][0][field]=v, where[relation][field]=v.' },
+  sort: query('sort', { type: 'string' }, 'field:asc|desc, comma-separated.'),
+  paginate: query('paginate', { type: 'integer', minimum: 1 }, 'Page size; answers {data, links, meta}.'),
+  page: query('page', { type: 'integer', minimum: 1 }, 'Page number with paginate.'),
+  limit: query('limit', { type: 'integer', minimum: 0 }, 'At most this many entries (without paginate).'),
+  offset: query('offset', { type: 'integer', minimum: 0 }, 'Skip this many entries (with limit).'),
+  first: query('first', { type: 'string' }, 'Answer the first match as one object.'),
+  count: query('count', { type: 'string' }, 'Answer {count}.'),
+  timestamps: query('timestamps', { type: 'string' }, 'Include created_at and updated_at.'),
+  exclude: query('exclude', { type: 'string' }, 'Field names to leave out, comma-separated.'),
+  translation_locale: query('translation_locale', { type: 'string' }, 'The linked translation in this locale.'),
+}
+const LIST_PARAMS = ['locale', 'state', 'where', 'sort', 'paginate', 'page', 'limit', 'offset', 'first', 'count', 'timestamps', 'exclude']
+const ENTRY_PARAMS = ['state', 'timestamps', 'exclude', 'translation_locale']

@@ -1,0 +1,118 @@
+import { resolve } from 'node:path'
+import type { AppContext } from '../context.ts'
+import { loadConfig } from '../config.ts'
+import { nullSink } from '../core/events.ts'
+import { isSlug, isUuid } from '../core/ids.ts'
+import { notFound } from '../core/errors.ts'
+import { ContentStore, type StoreChange } from '../storage/store.ts'
+import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
+import { getEntry, listEntries } from '../service/list-entries.ts'
+import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/schema-view.ts'
+import { toQuery, type ReadParams } from './query.ts'
+
+export { toQuery, type ReadParams }
+
+/**
+ * The server-less reader: the read API answered straight from `content/`, with the same
+ * store, query engine and serialisation as `cms serve` (service/list-entries.ts), so every
+ * answer is the same bytes the server sends. For site builds with no server running.
+ */
+export interface ReaderOptions {
+  /**
+   * Origin written into pagination links and asset URLs, as the server would write its own
+   * (e.g. `https://cms.example.org`). @default 'http://localhost:3000'
+   */
+  baseUrl?: string
+  /** Follow changes to the files (hand edits, a running server's writes, `git pull`). @default false */
+  watch?: boolean
+  /** Directory for the index cache; defaults to `.cms/` beside the content root. */
+  stateDir?: string
+}
+
+/** One answer as the server sends it: the JSON text and its ETag. */
+export interface RawAnswer {
+  body: string
+  etag: string
+}
+
+export interface EntriesReader<E = unknown> {
+  /** `GET /{collection}`: an array, `{data, links, meta}` with `paginate`, `{count}` with `count`, one object for a singleton or `first`. */
+  list<R = E[]>(params?: ReadParams): R
+  /** `GET /{collection}/{uuid}`: the entry as `{data}`. */
+  get(uuid: string, params?: ReadParams): { data: E }
+}
+
+export interface ContentReader<C extends Record<string, unknown> = Record<string, unknown>> {
+  /** `GET /`: the project; `{ with: 'collections' }` or `'fields'` embeds them. */
+  project(params?: { with?: string }): Record<string, unknown>
+  /** `GET /collections`. */
+  collections(): Array<Record<string, unknown>>
+  /** `GET /collections/{slug}`. */
+  collection(slug: string): Record<string, unknown>
+  entries<S extends keyof C & string>(slug: S): EntriesReader<C[S]>
+  /**
+   * Any read path with its query string (`/articles?where[featured]=1&paginate=10`), answered
+   * as the exact bytes the server sends. Otherwise throws the API's error: the same message, and a
+   * `code` (`not_found`, `bad_request`) where the server would answer its status.
+   */
+  raw(pathAndQuery: string): RawAnswer
+  /** Called after each change the reader applies (with `watch`). Returns an unsubscribe function. */
+  onChange(listener: (change: StoreChange) => void): () => void
+  /** Resolves once watching has started (at once without `watch`). */
+  ready: Promise<void>
+  close(): Promise<void>
+}
+
+/** Opens a content root (the folder holding `project.yaml`) for reading. */
+export async function openContent<C extends Record<string, unknown> = Record<string, unknown>>(dir: string, options: ReaderOptions = {}): Promise<ContentReader<C>> {
+  const config = loadConfig({ dir: resolve(dir), ...(options.stateDir ? { env: { ...process.env, CMS_STATE_DIR: options.stateDir } } : {}) })
+  const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
+  const watcher: ContentWatcher | null = options.watch ? watchContent(store) : null
+  // The service layer's reads need only the store; the rest of the context stays inert (no writes, no webhooks).
+  const ctx: AppContext = {
+    config,
+    store,
+    events: nullSink,
+    source: 'cli',
+    readOnly: true,
+    disposers: [],
+    async close() { await watcher?.close() },
+  }
+  const origin = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
+
+  const raw = (pathAndQuery: string): RawAnswer => {
+    const q = pathAndQuery.indexOf('?')
+    const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q)
+    const query = q === -1 ? '' : pathAndQuery.slice(q + 1)
+    const parts = path.split('/').filter(Boolean)
+    if (parts.length === 0) return answer(projectInfoWith(store, new URLSearchParams(query).get('with') ?? ''))
+    if (parts[0] === 'collections' && parts.length === 1) return answer(store.sortedCollections().map(collectionSummary))
+    if (parts[0] === 'collections' && parts.length === 2) {
+      const index = store.collection(parts[1]!)
+      if (!index) throw notFound('Collection not found.')
+      return answer(collectionWithFields(index.collection))
+    }
+    const [slug, uuid] = parts
+    if (parts.length > 2 || !isSlug(slug!) || (uuid !== undefined && !isUuid(uuid))) throw notFound('Not Found.')
+    return uuid === undefined ? listEntries(ctx, slug!, query, origin) : getEntry(ctx, slug!, uuid, query, origin)
+  }
+  const json = <T>(pathAndQuery: string): T => JSON.parse(raw(pathAndQuery).body) as T
+
+  return {
+    project: (params = {}) => json(`/${toQuery(params)}`),
+    collections: () => json('/collections'),
+    collection: (slug) => json(`/collections/${encodeURIComponent(slug)}`),
+    entries: (slug) => ({
+      list: (params = {}) => json(`/${slug}${toQuery(params)}`),
+      get: (uuid, params = {}) => json(`/${slug}/${uuid}${toQuery(params)}`),
+    }),
+    raw,
+    onChange: (listener) => store.onChange(listener),
+    ready: watcher ? watcher.ready : Promise.resolve(),
+    close: () => ctx.close(),
+  }
+}
+
+function answer(value: unknown): RawAnswer {
+  return { body: JSON.stringify(value), etag: '' }
+}

@@ -1,0 +1,26 @@
+import type { H3 } from 'h3'
+import type { AppContext } from '../../context.ts'
+import { defineRoutes, ROUTE_TABLE } from '../route.ts'
+import { generateOpenApi } from '../../codegen/openapi.ts'
+
+/**
+ * `GET /openapi.json`: the OpenAPI 3.1 document of this server, generated from the live
+ * schemas and the route table on each request (cached until a schema or the project changes).
+ */
+export function registerOpenApiRoutes(app: H3, ctx: AppContext): void {
+  // Collection records are replaced, never mutated, on change: their identity is the cache key.
+  let cached: { project: unknown; collections: unknown[]; body: string } | null = null
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/openapi.json', ability: 'read', summary: 'The OpenAPI 3.1 document of this API, generated from the live schemas',
+      handler: (event) => {
+        const collections = ctx.store.sortedCollections()
+        const project = ctx.store.project
+        const fresh = cached && cached.project === project && cached.collections.length === collections.length && cached.collections.every((c, i) => c === collections[i])
+        if (!fresh) cached = { project, collections, body: JSON.stringify(generateOpenApi(project, collections, ROUTE_TABLE)) }
+        event.res.headers.set('content-type', 'application/json; charset=utf-8')
+        return cached!.body
+      },
+    },
+  ])
+}
