@@ -32,11 +32,13 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => { if (!e.isDestroyed) onChange(e.isEmpty ? '' : e.getHTML()) },
   })
   // A value set from outside (restore, reload, take theirs) replaces the content.
   useEffect(() => {
-    if (!editor) return
+    // useEditor may hand back an instance it has just destroyed (when it recreates one): its
+    // schema is gone then, and reading its HTML would throw.
+    if (!editor || editor.isDestroyed) return
     const current = editor.isEmpty ? '' : editor.getHTML()
     if ((value || '') !== current) editor.commands.setContent(value || '', { emitUpdate: false })
   }, [editor, value])
