@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router'
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, useRouteError } from 'react-router'
 import { SessionProvider, useSession } from './session.tsx'
 import { ToastProvider } from './components/Toast.tsx'
 import { Loading } from './components/Status.tsx'
@@ -42,7 +42,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <RequireSession><Shell /></RequireSession>,
-    children: [
+    // A screen that fails keeps the navigation and says so (the form's autosave keeps edits).
+    children: [{ errorElement: <ScreenError />, children: [
       { index: true, element: <HomeScreen /> },
       { path: 'c/:collection', element: <EntriesScreen /> },
       { path: 'c/:collection/new', element: page(<EntryScreen />) },
@@ -54,9 +55,21 @@ export const router = createBrowserRouter([
       { path: 'schema', element: page(<SchemaScreen />) },
       { path: 'changes', element: page(<ChangesScreen />) },
       { path: '*', element: <NotFound /> },
-    ],
+    ] }],
   },
 ], { basename: '/_admin' })
+
+function ScreenError() {
+  const error = useRouteError()
+  return (
+    <div className="screen">
+      <h1>This screen stopped working</h1>
+      <p>Something went wrong while showing it. Edits you were making are kept in this browser and come back when the form opens again.</p>
+      <p><button type="button" onClick={() => window.location.reload()}>Reload the page</button></p>
+      <details><summary>Details for a bug report</summary><pre>{error instanceof Error ? error.message : String(error)}</pre></details>
+    </div>
+  )
+}
 
 function NotFound() {
   return (
