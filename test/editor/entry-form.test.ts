@@ -68,6 +68,9 @@ describe('the entry form', () => {
     await page.getByLabel('Day', { exact: true }).fill('2026-05-01')
     await page.getByLabel('Opens', { exact: true }).fill('09:30:15')
     await page.getByLabel('Starts at', { exact: true }).fill('2026-05-01T10:15:00')
+    // The v4 `datetime` type gets a date-and-time picker, not a bare text box.
+    expect(await page.getByLabel('Ends at', { exact: true }).getAttribute('type')).toBe('datetime-local')
+    await page.getByLabel('Ends at', { exact: true }).fill('2026-05-01T18:30:00')
     await page.getByLabel('Upload Image', { exact: true }).setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: pngBytes() })
     await page.getByRole('list', { name: 'Selected Image' }).getByText('pixel.png').waitFor()
     await page.getByRole('combobox', { name: 'Owner', exact: true }).fill('Ada')
@@ -111,6 +114,7 @@ describe('the entry form', () => {
     expect(f.day).toBe('2026-05-01')
     expect(String(f.opens)).toMatch(/^09:30/)
     expect(String(f.starts_at)).toMatch(/^2026-05-01[T ]10:15/)
+    expect(String(f.ends_at)).toMatch(/^2026-05-01[T ]18:30/)
     expect(typeof f.image).toBe('string')
     expect(typeof f.owner).toBe('string')
     expect((f.reviewers as string[]).length).toBe(2)

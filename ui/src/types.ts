@@ -39,7 +39,7 @@ export interface FieldOptions {
 }
 
 export type FieldType = 'text' | 'longtext' | 'richtext' | 'slug' | 'email' | 'password' | 'number' | 'enumeration'
-  | 'boolean' | 'color' | 'date' | 'time' | 'media' | 'relation' | 'json' | 'group'
+  | 'boolean' | 'color' | 'date' | 'datetime' | 'time' | 'media' | 'relation' | 'json' | 'group'
 
 export interface Field {
   uuid: string

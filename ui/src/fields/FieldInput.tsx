@@ -175,8 +175,10 @@ export function FieldInput({ field, value, onChange, errors, path, readOnly }: F
           )}
         </FieldBox>
       )
-    case 'date': {
-      const withTime = Boolean(field.options?.includeTime)
+    case 'date':
+    case 'datetime': {
+      // The v4 schemas' `datetime` is a date with its time, as `date` with includeTime.
+      const withTime = field.type === 'datetime' || Boolean(field.options?.includeTime)
       const type = withTime ? 'datetime-local' : 'date'
       if (field.options?.mode === 'range') {
         const range = (value as { start?: string; end?: string }) ?? { start: '', end: '' }

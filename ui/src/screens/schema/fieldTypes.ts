@@ -2,7 +2,7 @@ import type { Field, FieldType } from '../../types.ts'
 
 export const TYPE_LABELS: Record<FieldType, string> = {
   text: 'Text', longtext: 'Long text', richtext: 'Rich text', slug: 'Slug', email: 'Email', password: 'Password',
-  number: 'Number', enumeration: 'Choice list', boolean: 'Yes / no', color: 'Colour', date: 'Date', time: 'Time',
+  number: 'Number', enumeration: 'Choice list', boolean: 'Yes / no', color: 'Colour', date: 'Date', datetime: 'Date and time', time: 'Time',
   media: 'Media', relation: 'Relation', json: 'JSON', group: 'Group',
 }
 
