@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
 import { createContext, type AppContext } from '../context.ts'
-import { parseYaml } from '../storage/codec.ts'
+import { parse as parseYaml } from 'yaml'
 import { CliError, EXIT } from './output.ts'
 import { requireContentRoot } from './content-root.ts'
 

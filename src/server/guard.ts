@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto'
 import type { H3Event } from 'h3'
 import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
-import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import type { RouteSpec } from './route.ts'
 import { findToken, isExpired } from '../service/tokens.ts'
@@ -10,9 +9,6 @@ import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'
 import { ABILITIES } from '../core/types.ts'
-
-export { findToken, hashToken } from '../service/tokens.ts'
-export { isExpired }
 
 export type Principal =
   | { kind: 'public' }
@@ -191,4 +187,3 @@ function missingMessage(pattern: string): string {
   return 'Content not found.'
 }
 
-export type { Ability }

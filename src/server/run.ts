@@ -6,7 +6,7 @@ import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
-import type { LoadProgress } from '../storage/load.ts'
+import type { LoadProgress } from '../storage/store.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
 

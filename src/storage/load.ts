@@ -9,14 +9,9 @@ import { READ_NOFOLLOW, isSymlink } from './contained.ts'
 import { readIndexCache } from './index-cache.ts'
 import type { FileStamp } from './atomic.ts'
 import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
-import type { ContentStore } from './store.ts'
+import type { ContentStore, LoadProgress } from './store.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { CmsError } from '../core/errors.ts'
-
-export interface LoadProgress {
-  loaded: number
-  total: number
-}
 
 /**
  * Loads the whole content tree into the store's index. `project.yaml` must parse (nothing

@@ -9,7 +9,7 @@ import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
 import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
-import { loadTree, type LoadProgress } from './load.ts'
+import { loadTree } from './load.ts'
 import { withFileLock } from './file-lock.ts'
 import { CmsError, storageFailure } from '../core/errors.ts'
 import { findRelationTarget } from '../schema/relation-target.ts'
@@ -36,6 +36,12 @@ export interface CollectionIndex {
   entries: Map<string, EntryRecord>
   /** Bumped on every change to this collection's schema or entries; caches key on it. */
   revision: number
+}
+
+/** Start-up load progress: files loaded of the total. */
+export interface LoadProgress {
+  loaded: number
+  total: number
 }
 
 export interface StoreOptions {
