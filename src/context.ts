@@ -4,7 +4,7 @@ import { loadConfig, type ConfigInput, type ResolvedConfig } from './config.ts'
 import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/store.ts'
 import type { EventSource } from './core/types.ts'
-import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
+import { openWebhookState, type WebhookState } from './webhooks/state.ts'
 import { resumeSchemaChange } from './service/schema-rewrite.ts'
 import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
@@ -82,7 +82,9 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   if (config.gitCommit) {
     try {
       const { startCommitter } = await import('./git/start.ts')
-      ctx.git = await startCommitter(ctx)
+      const started = await startCommitter(store, config)
+      ctx.git = started.committer
+      ctx.disposers.push(() => started.stop())
     } catch (error) {
       await ctx.close().catch(() => {})
       throw error

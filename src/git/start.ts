@@ -1,20 +1,23 @@
-import type { AppContext } from '../context.ts'
+import type { ResolvedConfig } from '../config.ts'
+import type { ContentStore } from '../storage/store.ts'
 import { GitCommitter } from './committer.ts'
 
 /**
- * Starts committing a context's writes. Throws (the caller refuses to start) when the content
- * root is not in a git work tree or git is missing. On close, waiting commits are made after
- * the last write reached the disk.
+ * Starts committing a store's writes. Throws (the caller refuses to start) when the content
+ * root is not in a git work tree or git is missing. `stop` makes the waiting commits after the
+ * last write reached the disk: the context runs it on close.
  */
-export async function startCommitter(ctx: AppContext): Promise<GitCommitter> {
-  const committer = await GitCommitter.start(ctx.store, {
-    windowMs: ctx.config.gitWindowMs,
-    template: ctx.config.gitMessage,
+export async function startCommitter(store: ContentStore, config: Pick<ResolvedConfig, 'gitWindowMs' | 'gitMessage'>): Promise<{ committer: GitCommitter; stop(): Promise<void> }> {
+  const committer = await GitCommitter.start(store, {
+    windowMs: config.gitWindowMs,
+    template: config.gitMessage,
     log: (line) => console.error(`[cms] ${line}`),
   })
-  ctx.disposers.push(async () => {
-    await ctx.store.flush()
-    await committer.close()
-  })
-  return committer
+  return {
+    committer,
+    async stop() {
+      await store.flush()
+      await committer.close()
+    },
+  }
 }

@@ -1,7 +1,5 @@
-import { H3 } from 'h3'
 import type { AppContext } from '../context.ts'
 import { toErrorResponse } from './errors.ts'
-import { ROUTE_TABLE } from './route.ts'
 import { CmsError } from '../core/errors.ts'
 import { registerProjectRoutes } from './routes/project.ts'
 import { registerEntryReadRoutes } from './routes/entries-read.ts'
@@ -13,20 +11,21 @@ import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
-import { createFastRead, type FastRead } from './fast-read.ts'
+import { createFastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
 import { registerHomePage } from './admin/home-page.ts'
 import { registerEditorRoutes } from './admin/editor-routes.ts'
-import { editorState } from '../sessions/editor-state.ts'
 import { stripApiPrefix } from './api-prefix.ts'
+import { CmsApp } from './cms-app.ts'
 
 /**
- * Builds the HTTP app over a context. No listening here (see listen.ts), so tests can call
- * `app.fetch` directly or serve it on an ephemeral port.
+ * Builds the HTTP app over a context. Pure: it starts nothing (no listening, see listen.ts; no
+ * signal handler, webhook delivery or folder sweep, see start.ts), so tests can call
+ * `app.fetch` directly or serve it on an ephemeral port, and a built app needs no stopping.
  */
-export function createApp(ctx: AppContext): H3 {
-  const app = new H3({
+export function createApp(ctx: AppContext): CmsApp {
+  const app = new CmsApp({
     silent: true,
     onRequest: stripApiPrefix,
     onError: (error) => toErrorResponse(error.cause instanceof Error ? error.cause : error),
@@ -48,23 +47,17 @@ export function createApp(ctx: AppContext): H3 {
   registerStaticEditor(app, ctx)
   app.all('/**', (event) => {
     const path = event.url.pathname
-    const allowed = [...new Set(ROUTE_TABLE.filter((r) => matches(r.path, path)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))]
+    const allowed = [...new Set(app.routes.filter((r) => matches(r.path, path)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))]
     if (allowed.length > 0) {
       throw new CmsError('method_not_allowed', `The ${event.req.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`, { headers: { allow: allowed.join(', ') } })
     }
     throw new CmsError('not_found', 'Not Found.')
   })
-  fastReads.set(app, createFastRead(ctx, limiter))
+  app.fastRead = createFastRead(ctx, limiter, app.routes)
   // Event streams end before the server closes, so they never hold a shutdown.
-  beforeClose.set(app, () => editorState(ctx).activity.close())
+  app.beforeClose = () => ctx.editor?.activity.close()
   return app
 }
-
-/** What to do before each app's server stops listening (see listen.ts). */
-export const beforeClose: WeakMap<H3, () => void> = new WeakMap()
-
-/** The fast read path of each app (see fast-read.ts), for the Node server in listen.ts. */
-export const fastReads: WeakMap<H3, FastRead> = new WeakMap()
 
 /** Whether a concrete path fits a route pattern (`:param` matches one segment). */
 function matches(pattern: string, path: string): boolean {

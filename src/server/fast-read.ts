@@ -7,7 +7,7 @@ import { authorize, checkProjectHeader, credentialFromRequest, type Credential }
 import { countRequest, countedByFastPath } from './middleware.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
-import { ROUTE_TABLE } from './route.ts'
+import type { RouteSpec } from './route-access.ts'
 import { matchesEtag } from './etag.ts'
 import { splitApiPrefix } from './api-prefix.ts'
 
@@ -36,9 +36,9 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
  * else a list read does (measured: a bare h3 route reached 58–74% of a bare Node server, ours
  * 29–45%). A site build reading thousands of entries pays that on every request.
  */
-export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead {
+export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: readonly RouteSpec[]): FastRead {
   // First path segments of other routes (`/collections`, `/files`, ...): never a collection here.
-  const reserved = new Set(ROUTE_TABLE.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':')))
+  const reserved = new Set(routes.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':')))
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const target = req.url ?? ''

@@ -3,19 +3,12 @@ import type { H3Event } from 'h3'
 import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import type { AppContext } from '../context.ts'
-import type { RouteSpec } from './route.ts'
+import type { Principal, RouteAccess } from './route-access.ts'
 import { findToken, isExpired } from '../service/tokens.ts'
 import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'
 import { ABILITIES } from '../core/types.ts'
-
-export type Principal =
-  | { kind: 'public' }
-  | { kind: 'token'; name: string; abilities: ReadonlySet<string>; key: string }
-  | { kind: 'local-admin'; key: string }
-  /** An editor session (the `cms_session` cookie): a sign-in link's (all abilities) or a pasted token's. */
-  | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
 
 /**
  * What the `Authorization` header amounts to, before any route asks for an ability:
@@ -47,7 +40,7 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
  * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
  * traversal-like segment is a 404 before any handler could touch the file system.
  */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path' | 'project'>): Principal {
+export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteAccess, 'ability' | 'token' | 'method' | 'path' | 'project'>): Principal {
   if (spec.ability === null) return { kind: 'public' }
   const projectId = event.req.headers.get('project-id')
   if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
@@ -69,7 +62,7 @@ export function checkProjectHeader(projectId: string | null | undefined, ctx: Ap
 }
 
 /** Whether a caller with this credential may use a route needing `ability` (pure: no request). */
-export function authorize(credential: Credential, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token'>): Principal {
+export function authorize(credential: Credential, ctx: AppContext, spec: Pick<RouteAccess, 'ability' | 'token'>): Principal {
   if (spec.ability === null) return { kind: 'public' }
   const needsToken = spec.token === 'always' || spec.ability !== 'read' || ctx.store.project.api === 'private'
   switch (credential.kind) {
@@ -92,7 +85,7 @@ export function authorize(credential: Credential, ctx: AppContext, spec: Pick<Ro
 }
 
 /** Routes a read-only replica refuses: every non-GET route except introspection (which writes nothing). */
-const isWrite = (spec: Pick<RouteSpec, 'ability' | 'method'>): boolean =>
+const isWrite = (spec: Pick<RouteAccess, 'ability' | 'method'>): boolean =>
   spec.method !== 'GET' && spec.ability !== 'read' && spec.ability !== 'introspect'
 
 const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { listen, type Listener } from 'listhen'
 import { toNodeHandler } from 'h3/node'
-import type { H3 } from 'h3'
 import { CmsError } from '../core/errors.ts'
 import { answerClientErrors } from './client-error.ts'
-import { beforeClose, fastReads } from './app.ts'
+import type { CmsApp } from './cms-app.ts'
 
 export interface ServerHandle {
   url: string
@@ -27,11 +26,11 @@ export interface RequestRecord {
  * Serves the app with listhen on loopback by default. An explicitly requested port that is
  * taken is an error, never a silent move to another port: scripts rely on the port they asked for.
  */
-export async function startServer(app: H3, options: { port?: number; host?: string; onResponse?: (r: RequestRecord) => void } = {}): Promise<ServerHandle> {
+export async function startServer(app: CmsApp, options: { port?: number; host?: string; onResponse?: (r: RequestRecord) => void } = {}): Promise<ServerHandle> {
   const host = options.host ?? '127.0.0.1'
   const requested = options.port ?? 0
   const viaH3 = toNodeHandler(app)
-  const fast = fastReads.get(app)
+  const fast = app.fastRead
   const serve = fast ? (req: IncomingMessage, res: ServerResponse) => (fast(req, res) ? undefined : viaH3(req, res)) : viaH3
   const onResponse = options.onResponse
   const handler = onResponse ? (req: IncomingMessage, res: ServerResponse) => {
@@ -72,7 +71,7 @@ export async function startServer(app: H3, options: { port?: number; host?: stri
   return {
     url: `http://${shownHost}:${port}`, port, host,
     close: () => {
-      beforeClose.get(app)?.()
+      app.beforeClose?.()
       return listener.close()
     },
   }

@@ -6,17 +6,15 @@ import { credentialOf, type Credential } from './guard.ts'
 import { corsHeaders, isPreflight, preflight } from './cors.ts'
 import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
-import { reloadConfigOnSignal } from './reload.ts'
 import { isLoopbackAddress } from '../core/loopback.ts'
 
 /**
  * Cross-cutting request handling, registered before any route: CORS (preflights answered
  * here), request-target limits (path traversal → 404, query beyond the parser's limits → 400),
  * then the rate limit. Headers (CORS, `X-RateLimit-*`) are added to every answer, errors
- * included. Also makes SIGHUP re-read the configuration.
+ * included. SIGHUP re-reads the configuration once the server has started (start.ts).
  */
 export function registerMiddleware(app: H3, ctx: AppContext, limiter: RateLimiter): void {
-  reloadConfigOnSignal(ctx)
   app.use(async (event, next) => {
     if (isPreflight(event)) return preflight(event, ctx)
     const headers: Record<string, string> = corsHeaders(event, ctx)

@@ -1,4 +1,4 @@
-import type { RouteSpec } from './route.ts'
+import type { RouteSpec } from './route-access.ts'
 
 export const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
 export const ROUTES_END = '<!-- routes:end -->'

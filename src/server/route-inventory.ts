@@ -5,7 +5,7 @@ import { createContext } from '../context.ts'
 import { loadConfig } from '../config.ts'
 import { initProject } from '../service/init.ts'
 import { createApp } from './app.ts'
-import { ROUTE_TABLE, type RouteSpec } from './route.ts'
+import type { RouteSpec } from './route-access.ts'
 
 /**
  * Every route the app registers, found by building the app over a scratch project (routes
@@ -18,11 +18,10 @@ export async function collectRoutes(): Promise<RouteSpec[]> {
     await initProject(contentDir, { name: 'Routes', locale: 'en', force: false })
     const ctx = await createContext({ config: loadConfig({ dir: contentDir, env: {} }), source: 'api' })
     try {
-      createApp(ctx)
+      return [...createApp(ctx).routes]
     } finally {
       await ctx.close()
     }
-    return [...ROUTE_TABLE]
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
+import { startServing } from './start.ts'
 import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
@@ -28,9 +29,6 @@ export interface RunningServer {
   loadMs: number
   stop(): Promise<void>
 }
-
-/** Hooks other modules add to a starting server (webhook delivery loop, ...). */
-export const serverStartHooks: Array<(ctx: AppContext) => Promise<void> | void> = []
 
 /**
  * Starts a server the way `cms serve` does: one-writer lock, index load, watcher, HTTP.
@@ -69,8 +67,8 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
-    for (const hook of serverStartHooks) await hook(ctx)
     const app = createApp(ctx)
+    startServing(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
     const running = ctx

@@ -1,5 +1,5 @@
 import type { AssetRecord } from '../core/types.ts'
-import type { AppContext } from '../context.ts'
+import type { ContentStore } from '../storage/store.ts'
 import { humanSize } from './asset-files.ts'
 
 /**
@@ -9,8 +9,8 @@ import { humanSize } from './asset-files.ts'
  * exactly (`bytes`, `sha256`, `extension`, timestamps). `null` for a missing or trashed asset
  * (pass `trashed` to render trashed ones too). `baseUrl` is the server origin the `url` is built on.
  */
-export function assetJson(ctx: AppContext, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): Record<string, unknown> | null {
-  const asset = ctx.store.assets.get(uuid)
+export function assetJson(store: Pick<ContentStore, 'assets'>, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): Record<string, unknown> | null {
+  const asset = store.assets.get(uuid)
   if (!asset || (asset.deleted_at !== null && !options.trashed)) return null
   return toAssetJson(asset, baseUrl)
 }

@@ -1,3 +1,4 @@
+import type { ContentStore } from '../storage/store.ts'
 import { createReadStream } from 'node:fs'
 import { lstat, readdir, rmdir, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
@@ -58,7 +59,7 @@ export function listAssets(ctx: AppContext, query: ListQuery, baseUrl: string, p
   const total = rows.length
   const lastPage = Math.max(1, Math.ceil(total / perPage))
   const start = (page - 1) * perPage
-  const data = rows.slice(start, start + perPage).map((a) => assetJson(ctx, a.uuid, baseUrl, { trashed: true }))
+  const data = rows.slice(start, start + perPage).map((a) => assetJson(ctx.store, a.uuid, baseUrl, { trashed: true }))
   const link = (p: number) => {
     const params = new URLSearchParams()
     if (query.search) params.set('search', query.search)
@@ -233,12 +234,12 @@ export async function assetFile(ctx: AppContext, uuid: string): Promise<{ asset:
  * a crash leaves once the loader has deleted its temp file. A folder with any file in it is
  * never touched (it may be a hand-added asset whose YAML is still to come).
  */
-export async function removeOrphanUploadDirs(ctx: AppContext): Promise<number> {
-  const root = ctx.store.layout.assetsDir
+export async function removeOrphanUploadDirs(store: Pick<ContentStore, 'layout' | 'assets'>): Promise<number> {
+  const root = store.layout.assetsDir
   const items = await readdir(root, { withFileTypes: true }).catch(() => [])
   let removed = 0
   for (const item of items) {
-    if (!item.isDirectory() || !isUuid(item.name) || ctx.store.assets.has(item.name)) continue
+    if (!item.isDirectory() || !isUuid(item.name) || store.assets.has(item.name)) continue
     // rmdir refuses a non-empty folder, which is exactly the guard we want.
     if (await rmdir(join(root, item.name)).then(() => true, () => false)) removed++
   }

@@ -163,7 +163,7 @@ function stubs(field: Field, value: unknown): unknown {
 function media(ctx: AppContext, field: Field, value: unknown, baseUrl: string): unknown {
   const out: unknown[] = []
   for (const uuid of refsOf(value)) {
-    const asset = assetJson(ctx, uuid, baseUrl)
+    const asset = assetJson(ctx.store, uuid, baseUrl)
     if (asset) out.push(asset)
   }
   return isMany(field) ? out : out[0] ?? null

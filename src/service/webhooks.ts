@@ -7,7 +7,7 @@ import { checkUrl } from '../webhooks/url-safety.ts'
 import { eventFromBody, pingBody } from '../webhooks/payload.ts'
 import { postDelivery } from '../webhooks/send.ts'
 import { record } from '../webhooks/worker.ts'
-import type { WebhookState } from '../webhooks/runtime.ts'
+import type { WebhookState } from '../webhooks/state.ts'
 
 export const WEBHOOK_SOURCES = ['api', 'cli', 'file'] as const
 const FIELDS = ['name', 'description', 'url', 'secret', 'events', 'sources', 'payload', 'status', 'collection_ids'] as const

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts'
+import type { ContentStore } from '../storage/store.ts'
 import { ActivityHub } from '../service/activity.ts'
 import { SessionStore } from './session-store.ts'
 import { TicketBox } from './tickets.ts'
@@ -10,8 +10,16 @@ export interface EditorState {
   activity: ActivityHub
 }
 
+/** What editorState needs of a context (the AppContext is one). */
+export interface EditorHost {
+  readonly config: { readonly stateDir: string }
+  readonly store: ContentStore
+  editor?: EditorState
+  disposers: Array<() => Promise<void> | void>
+}
+
 /** The context's editor state, made on first use (a server's app, a test's app). */
-export function editorState(ctx: AppContext): EditorState {
+export function editorState(ctx: EditorHost): EditorState {
   if (ctx.editor) return ctx.editor
   const state: EditorState = {
     sessions: new SessionStore(ctx.config.stateDir),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { DomainEvent, WebhookRecord } from '../core/types.ts'
+import type { Collection, DomainEvent, EntryRecord, WebhookRecord } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
-import { toEntryOutput } from '../service/entry-view.ts'
 import type { Outbox, Delivery } from './outbox.ts'
 import type { DeliveryLogs, DeliveryLogRecord } from './logs.ts'
 import type { SecretStore } from './secrets.ts'
@@ -12,6 +11,8 @@ import { postDelivery, type SendResult } from './send.ts'
 
 export interface WorkerDeps {
   store: ContentStore
+  /** The entry as a payload carries it (given by the caller: the worker knows no service). */
+  renderEntry(entry: EntryRecord, collection: Collection): Record<string, unknown>
   outbox: Outbox
   logs: DeliveryLogs
   secrets: SecretStore
@@ -218,7 +219,7 @@ export class DeliveryWorker {
     const sentAt = new Date()
     const body = buildBody({
       event: d.event, deliveryId: d.id, projectUuid: store.project.uuid, timestamp: sentAt.toISOString(),
-      content: webhook.payload ? contentOf(store, d.event) : null,
+      content: webhook.payload ? contentOf(store, d.event, this.#deps.renderEntry) : null,
     })
     const base = { webhook, delivery: d, body, attempt, at: sentAt }
     if (webhook.has_secret && !secret) {
@@ -271,7 +272,7 @@ export class DeliveryWorker {
 }
 
 /** The entry (draft values, as the hosted service sends) or asset an event is about, if it still exists. */
-export function contentOf(store: ContentStore, event: DomainEvent): Record<string, unknown> | null {
+export function contentOf(store: ContentStore, event: DomainEvent, renderEntry: WorkerDeps['renderEntry']): Record<string, unknown> | null {
   if (event.event === 'content.deleted' || event.event === 'asset.deleted') return null
   if (event.event.startsWith('asset.')) {
     const asset = event.asset_uuid ? store.assets.get(event.asset_uuid) : undefined
@@ -280,10 +281,10 @@ export function contentOf(store: ContentStore, event: DomainEvent): Record<strin
   if (!event.entry_uuid) return null
   const index = event.collection ? store.collection(event.collection.slug) : undefined
   const entry = index?.entries.get(event.entry_uuid)
-  if (index && entry) return toEntryOutput(entry, index.collection, 'draft')
+  if (index && entry) return renderEntry(entry, index.collection)
   const found = store.findEntry(event.entry_uuid)
   const foundIndex = found ? store.collection(found.slug) : undefined
-  return found && foundIndex ? toEntryOutput(found.entry, foundIndex.collection, 'draft') : null
+  return found && foundIndex ? renderEntry(found.entry, foundIndex.collection) : null
 }
 
 export function record(input: {

@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
-import { ROUTE_TABLE } from '../../src/server/route.ts'
 import { createToken } from '../../src/service/tokens.ts'
 import { concretePath, rawRequest, socketRequest, type RawResponse } from './helpers.ts'
 
@@ -80,7 +79,7 @@ function generate(): BadRequest[] {
   // Traversal and junk in every path parameter of every registered route.
   const payloads = ['..', '.', '%2e%2e', '%2E%2E', '..%2f..%2fcanary-secret.txt', '%2e%2e%2f%2e%2e%2fcanary-secret.txt', '..%5c..%5ccanary-secret.txt',
     '%252e%252e%252fcanary-secret.txt', '%00', '..%00', '%c0%af', '%ff', 'a%0d%0aX-Injected:1', '..%252f']
-  for (const route of ROUTE_TABLE) {
+  for (const route of server.app.routes) {
     const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
     for (const param of params) {
       for (const payload of payloads) {
@@ -103,7 +102,7 @@ function generate(): BadRequest[] {
 
   // Wrong methods on every registered path.
   const byPath = new Map<string, Set<string>>()
-  for (const r of ROUTE_TABLE) byPath.set(r.path, (byPath.get(r.path) ?? new Set()).add(r.method))
+  for (const r of server.app.routes) byPath.set(r.path, (byPath.get(r.path) ?? new Set()).add(r.method))
   for (const [path, methods] of byPath) {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE']) {
       if (methods.has(method)) continue

@@ -2,14 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { ROUTE_TABLE, type RouteSpec } from '../../src/server/route.ts'
+import type { RouteSpec } from '../../src/server/route-access.ts'
 import { hashToken } from '../../src/service/tokens.ts'
 import { concretePath, makeTokens, MSG, needsToken } from './helpers.ts'
 
 /*
  * Every registered route × {no token, unknown, expired, end-user key, JWT, token without the
  * ability, token with it} × {public, private project}, plus the project header checks. The
- * routes come from ROUTE_TABLE after the servers started, so a route another area registers
+ * routes come from the app's route table after the servers started, so a route another area registers
  * later is covered without touching this file. Only the guard's outcome is asserted: its exact
  * 400/401/403/404 status and message, or that the request got past it.
  */
@@ -39,7 +39,7 @@ afterAll(async () => {
   for (const p of Object.values(projects)) await p.cleanup()
 })
 
-const routes = [...ROUTE_TABLE]
+const routes = [...servers.public.app.routes]
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'
 const UAK = `uak_abcdefghijkl_${'x'.repeat(64)}`
 

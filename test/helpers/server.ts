@@ -1,14 +1,15 @@
-import type { H3 } from 'h3'
 import { createContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createApp } from '../../src/server/app.ts'
+import { startServing } from '../../src/server/start.ts'
+import type { CmsApp } from '../../src/server/cms-app.ts'
 import { startServer } from '../../src/server/listen.ts'
 
 export interface TestServer {
   url: string
   ctx: Awaited<ReturnType<typeof createContext>>
   /** The h3 app behind the server: `app.fetch` answers without the Node fast read path. */
-  app: H3
+  app: CmsApp
   /** fetch against the server with the project header set (override with headers). */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
   close(): Promise<void>
@@ -22,6 +23,7 @@ export async function startTestServer(contentDir: string, options: { env?: Recor
   const config = loadConfig({ dir: contentDir, env: { API_RATE_LIMIT_PER_MINUTE: '0', ...options.env } })
   const ctx = await createContext({ config, watch: options.watch ?? false, source: 'api' })
   const app = createApp(ctx)
+  startServing(ctx)
   const http = await startServer(app, { port: 0, host: '127.0.0.1' })
   const projectId = ctx.store.project.uuid
   return {

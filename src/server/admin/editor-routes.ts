@@ -1,6 +1,7 @@
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { assetUsage, overview } from '../../service/overview.ts'
@@ -11,8 +12,9 @@ const PING_MS = 15_000
 const MAX_QUEUED = 1000
 
 /** What the editor needs besides the content API: a change feed, the home screen, asset usage. */
-export function registerEditorRoutes(app: H3, ctx: AppContext): void {
-  const state = editorState(ctx)
+export function registerEditorRoutes(app: CmsApp, ctx: AppContext): void {
+  // Made on first use (the server makes it when it starts: start.ts), never while the app is built.
+  const state = () => editorState(ctx)
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/api/events', ability: 'read', token: 'always', project: 'optional',
@@ -23,13 +25,13 @@ export function registerEditorRoutes(app: H3, ctx: AppContext): void {
         if (accept && !/text\/event-stream|text\/\*|\*\/\*/i.test(accept)) {
           throw new CmsError('not_acceptable', 'This route is a server-sent event stream: send Accept: text/event-stream (EventSource does).')
         }
-        return eventStream(state.activity.subscribe.bind(state.activity))
+        return eventStream(state().activity.subscribe.bind(state().activity))
       },
     },
     {
       method: 'GET', path: '/_admin/api/overview', ability: 'read', token: 'always', project: 'optional',
       summary: 'Editor home: `{collections: [{slug, name, counts}], recent, problems}`',
-      handler: (event) => noStore(event, overview(ctx, state.activity.recent())),
+      handler: (event) => noStore(event, overview(ctx, state().activity.recent())),
     },
     {
       method: 'GET', path: '/_admin/api/assets/:uuid/usage', ability: 'read', token: 'always', project: 'optional',

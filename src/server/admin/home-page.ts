@@ -1,4 +1,4 @@
-import type { H3 } from 'h3'
+import type { CmsApp } from '../cms-app.ts'
 import type { AppContext } from '../../context.ts'
 
 /**
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts'
  * this server is, instead of the API's `400 Project header missing.`. API clients (no HTML in
  * Accept, or a project header) get the JSON answers as before.
  */
-export function registerHomePage(app: H3, ctx: AppContext): void {
+export function registerHomePage(app: CmsApp, ctx: AppContext): void {
   app.use((event, next) => {
     if (event.url.pathname !== '/' || (event.req.method !== 'GET' && event.req.method !== 'HEAD')) return next()
     const headers = event.req.headers

@@ -1,8 +1,9 @@
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { forbidden, unauthenticated, badRequest } from '../../core/errors.ts'
 import { ABILITIES } from '../../core/types.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
 import { checkSameOrigin, credentialOf, requestOrigin, sessionCredential } from '../guard.ts'
 import { findToken } from '../../service/tokens.ts'
@@ -16,8 +17,9 @@ import { dirname } from 'node:path'
  * Signing in to the browser editor: a one-time link (`cms serve` / `cms editor-url` print
  * one) or a pasted API token is exchanged for the `cms_session` cookie. See docs/api.md.
  */
-export function registerSessionRoutes(app: H3, ctx: AppContext): void {
-  const state = editorState(ctx)
+export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
+  // Made on first use (the server makes it when it starts: start.ts), never while the app is built.
+  const state = () => editorState(ctx)
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/login', ability: null, summary: 'Sign-in link: `?ticket=` (one use, 10 min) → session cookie, 303 to `/_admin/`; a used or expired link → 303 to `/_admin/signin?error=link-expired`',
@@ -25,8 +27,8 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
         // A link checker's HEAD must not use the link up.
         if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
         const ticket = event.url.searchParams.get('ticket') ?? ''
-        if (!state.tickets.redeem(ticket)) return redirect('/_admin/signin?error=link-expired')
-        const { id } = await state.sessions.create({ via: 'link', name: localEditorName(dirname(ctx.config.contentDir)) })
+        if (!state().tickets.redeem(ticket)) return redirect('/_admin/signin?error=link-expired')
+        const { id } = await state().sessions.create({ via: 'link', name: localEditorName(dirname(ctx.config.contentDir)) })
         return redirect('/_admin/', sessionCookie(id, isHttps(event)))
       },
     },
@@ -47,7 +49,7 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
         if (typeof body.token !== 'string' || body.token.trim() === '') throw badRequest('Send {"token": "..."}: the API token to sign in with.')
         const record = findToken(ctx.store.tokens, body.token.trim())
         if (!record) throw unauthenticated('This token is not valid for this project (unknown, revoked or expired).')
-        const { id } = await state.sessions.create({ via: 'token', name: record.name, tokenHash: record.hash })
+        const { id } = await state().sessions.create({ via: 'token', name: record.name, tokenHash: record.hash })
         const credential = sessionCredential(id, ctx)
         if (!credential) throw unauthenticated('This token is not valid for this project (unknown, revoked or expired).')
         return json(sessionBody(ctx, credential), 200, { 'set-cookie': sessionCookie(id, isHttps(event)) })
@@ -59,7 +61,7 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
         const id = readSessionCookie(event.req.headers.get('cookie'))
         if (id) {
           checkSameOrigin(event)
-          await state.sessions.end(id)
+          await state().sessions.end(id)
         }
         return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(isHttps(event)), 'cache-control': 'no-store' } })
       },
@@ -69,7 +71,7 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
       summary: 'A fresh one-time sign-in link `{url, expires_at}` (local admin token only: what `cms editor-url` calls)',
       handler: (event) => {
         if (credentialOf(event, ctx).kind !== 'local-admin') throw forbidden('Only `cms editor-url`, on the machine running this server, can make sign-in links.')
-        const { ticket, expiresAt } = state.tickets.issue()
+        const { ticket, expiresAt } = state().tickets.issue()
         return { url: `${event.url.origin}/_admin/login?ticket=${ticket}`, expires_at: new Date(expiresAt).toISOString() }
       },
     },
@@ -77,8 +79,8 @@ export function registerSessionRoutes(app: H3, ctx: AppContext): void {
       method: 'DELETE', path: '/_admin/api/sessions', ability: 'admin', token: 'always', project: 'optional',
       summary: 'End every editor session and unused sign-in link (`cms editor-url --revoke-all`) → `{revoked}`',
       handler: async () => {
-        state.tickets.clear()
-        return { revoked: await state.sessions.endAll() }
+        state().tickets.clear()
+        return { revoked: await state().sessions.endAll() }
       },
     },
   ])

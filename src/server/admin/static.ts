@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
 export const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
@@ -35,7 +36,7 @@ const TYPES: Record<string, string> = {
  * app's `index.html` (its router shows the screen), never cached. `/_admin/api/...` paths that
  * name no route are 404 JSON.
  */
-export function registerStaticEditor(app: H3, ctx: AppContext): void {
+export function registerStaticEditor(app: CmsApp, ctx: AppContext): void {
   const root = resolve(ctx.config.env.CMS_EDITOR_DIR || DEFAULT_EDITOR_DIR)
   const handler = (event: H3Event) => serveEditor(root, event.url.pathname)
   defineRoutes(app, ctx, [

@@ -2,10 +2,11 @@ import { apiBase } from '../api-prefix.ts'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { CmsError } from '../../core/errors.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
 import { limitText } from '../../service/asset-files.ts'
 // Exception to the layering: the asset route streams the file itself (ranges, no buffering), opened
@@ -15,7 +16,7 @@ import { READ_NOFOLLOW } from '../../storage/contained.ts'
 import { receiveMultipart } from '../../service/asset-upload.ts'
 import { toAssetJson } from '../../service/asset-view.ts'
 import {
-  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, removeOrphanUploadDirs, requireAsset, restoreAsset, updateAssetMetadata,
+  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
 } from '../../service/assets.ts'
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
@@ -25,8 +26,7 @@ const MULTIPART_OVERHEAD = 1024 * 1024
  * `/files`: the hosted service's asset routes, plus a download route that streams the bytes.
  * Like the hosted service, every asset route needs a token, even on a public project.
  */
-export function registerAssetRoutes(app: H3, ctx: AppContext): void {
-  if (!ctx.readOnly) void removeOrphanUploadDirs(ctx).catch(() => {})
+export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/files', ability: 'read', token: 'always',

@@ -1,7 +1,8 @@
 import { apiBase } from '../api-prefix.ts'
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { getEntry, listEntries, type ReadResult } from '../../service/list-entries.ts'
 import { matchesEtag } from '../etag.ts'
 
@@ -9,7 +10,7 @@ import { matchesEtag } from '../etag.ts'
  * Read routes for entries: thin adapters over service/list-entries.ts, with ETag revalidation.
  * On a Node server, successful answers usually come from fast-read.ts, which must send the same.
  */
-export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {
+export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',

@@ -1,6 +1,7 @@
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
 import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries.ts'
 import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/versions.ts'
@@ -9,7 +10,7 @@ import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/bulk.ts'
 import { entryEtag, type EntryWriteOptions } from '../../service/entry-etag.ts'
 
 /** Every way content changes over HTTP, plus version history: thin adapters over src/service/. */
-export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
+export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
   const c = (e: H3Event) => param(e, 'collection')
   const u = (e: H3Event) => param(e, 'uuid')
   const n = (e: H3Event) => param(e, 'n')

@@ -1,4 +1,5 @@
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
+import type { CmsApp } from '../cms-app.ts'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes, gitAuthorOf } from '../route.ts'
 import { readJsonBody } from '../body.ts'
@@ -11,7 +12,7 @@ import {
  * They work whether or not writes are committed automatically, as long as the content root
  * is in a git work tree (else 409).
  */
-export function registerGitRoutes(app: H3, ctx: AppContext): void {
+export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/api/git/status', ability: 'admin', token: 'always', summary: 'Saved but not committed: changed files, and per entry and field as `cms diff` renders it (`report`, `text`, `markdown`)',

@@ -1,13 +1,13 @@
-import type { H3 } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes, ROUTE_TABLE } from '../route.ts'
+import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { generateOpenApi } from '../../codegen/openapi.ts'
 
 /**
  * `GET /openapi.json`: the OpenAPI 3.1 document of this server, generated from the live
  * schemas and the route table on each request (cached until a schema or the project changes).
  */
-export function registerOpenApiRoutes(app: H3, ctx: AppContext): void {
+export function registerOpenApiRoutes(app: CmsApp, ctx: AppContext): void {
   // Collection records are replaced, never mutated, on change: their identity is the cache key.
   let cached: { project: unknown; collections: unknown[]; body: string } | null = null
   defineRoutes(app, ctx, [
@@ -17,7 +17,7 @@ export function registerOpenApiRoutes(app: H3, ctx: AppContext): void {
         const collections = ctx.store.sortedCollections()
         const project = ctx.store.project
         const fresh = cached && cached.project === project && cached.collections.length === collections.length && cached.collections.every((c, i) => c === collections[i])
-        if (!fresh) cached = { project, collections, body: JSON.stringify(generateOpenApi(project, collections, ROUTE_TABLE)) }
+        if (!fresh) cached = { project, collections, body: JSON.stringify(generateOpenApi(project, collections, app.routes)) }
         event.res.headers.set('content-type', 'application/json; charset=utf-8')
         return cached!.body
       },

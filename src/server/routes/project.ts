@@ -1,12 +1,12 @@
-import type { H3 } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
 import { readJsonBody } from '../body.ts'
 import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project-settings.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/schema-view.ts'
 
-export function registerProjectRoutes(app: H3, ctx: AppContext): void {
+export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/', ability: 'read', summary: 'Project info; `?with=collections,fields` embeds them',

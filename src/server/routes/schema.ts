@@ -1,6 +1,7 @@
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
 import {
   addField, addLocale, createCollection, deleteCollection, removeField, removeLocale, reorderCollections,
@@ -8,7 +9,7 @@ import {
 } from '../../service/schema-admin.ts'
 
 /** Admin routes for collections, fields and project locales (ability `admin`). */
-export function registerSchemaRoutes(app: H3, ctx: AppContext): void {
+export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
   const sctx = (): SchemaContext => ({ store: ctx.store, source: ctx.source, ...(ctx.readOnly ? { readOnly: true } : {}) })
   const param = (event: H3Event, name: string) => decodeURIComponent(event.context.params?.[name] ?? '')
   const body = (event: H3Event, optional = false) => readJsonBody(event, ctx, { optional })

@@ -1,20 +1,18 @@
 import { apiBase } from '../api-prefix.ts'
-import type { H3, H3Event } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
-import { startDelivery } from '../../webhooks/runtime.ts'
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
 } from '../../service/webhooks.ts'
 
 /**
- * Webhook management (spec: admin ability, a token always). Registering the routes on a
- * writable context also starts the delivery loop: every app that serves this context
- * (`cms serve`, the test server) delivers; a `--read-only` replica does not.
+ * Webhook management (spec: admin ability, a token always). The delivery loop is started with
+ * the server (server/start.ts), not here: building the app starts nothing.
  */
-export function registerWebhookRoutes(app: H3, ctx: AppContext): void {
-  if (!ctx.readOnly) startDelivery(ctx)
+export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/webhooks', ability: 'admin', token: 'always', summary: 'List webhooks (bare array; secrets never shown)',
