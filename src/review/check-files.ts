@@ -5,7 +5,10 @@ import type { FileKind } from '../storage/file-schemas.ts'
 import type { PathKind } from '../storage/paths.ts'
 import { parseChecked, readError, tooLarge, type ReadResult } from '../storage/read-files.ts'
 import { MAX_FILE_BYTES } from '../core/limits.ts'
-import { toCollection, toEntry, toProject, toVersionRecord, toWebhook } from '../storage/records.ts'
+import { toCollection, toWebhook } from '../storage/records.ts'
+import { ingestAsset, ingestCollection, ingestEntry, ingestProject, ingestTokens, ingestVersion, ingestWebhook } from '../storage/ingest.ts'
+import { fileProblem, type FileProblem, type FileProblemCode } from '../storage/problems.ts'
+import { lineOfKey } from '../storage/line-of-path.ts'
 import { canonicalText, firstDifferentLine, isCanonicalJson } from './canonical.ts'
 
 /**
@@ -22,6 +25,8 @@ export interface Problem {
   line?: number
   column?: number
   rule: Rule
+  /** For problems of a single file as it is read: the stable code of storage/problems.ts (docs/problems.md). */
+  code?: FileProblemCode
   message: string
 }
 
@@ -90,11 +95,8 @@ export class FileChecker {
     if (where.kind === 'asset-file') return void out.assetFiles.push({ rel, uuid: where.uuid })
     const kind = KIND[where.kind]!
     const r = readChecked(abs, rel, kind)
-    if (!r.ok) {
-      const p = r.problem
-      report({ file: rel, rule: /^(?:JSON|YAML) syntax error/.test(p.message) ? 'parse' : 'schema', message: p.message, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}) })
-      return
-    }
+    const fromStore = (p: FileProblem): void => { report(reviewProblem(p)) }
+    if (!r.ok) return fromStore(r.problem)
     const value = r.value
     const order = where.kind === 'collection' ? this.collectionOrder.indexOf(rel) : 0
     const collection = where.kind === 'entry' || where.kind === 'version' ? this.bySlug.get(where.slug) : undefined
@@ -105,42 +107,65 @@ export class FileChecker {
       const text = canonicalText(kind, value, { ...(collection ? { collection } : {}), order })
       if (text !== r.text) report({ file: rel, line: firstDifferentLine(r.text, text), rule: 'format', message: 'not in canonical form (run `cms fmt`)' })
     }
+    // Parse, check and name through the same functions as the loader and the watcher (storage/ingest.ts).
     switch (where.kind) {
-      case 'project': out.project = toProject(value); break
+      case 'project': {
+        const i = ingestProject(r)
+        if (i.ok) out.project = i.record
+        else i.problems.forEach(fromStore)
+        break
+      }
+      case 'tokens': {
+        const i = ingestTokens(r)
+        if (!i.ok) i.problems.forEach(fromStore)
+        break
+      }
       case 'collection': {
-        if (value.slug !== where.slug) report({ file: rel, line: lineOfKey(r.text, 'slug'), rule: 'location', message: `slug "${String(value.slug)}" does not match the file name (expected collections/${String(value.slug)}.yaml)` })
+        const i = ingestCollection(r, rel, where, order)
+        if (!i.ok) i.problems.forEach(fromStore)
         if (RESERVED.has(where.slug)) report({ file: rel, line: lineOfKey(r.text, 'slug'), rule: 'config', message: `the slug "${where.slug}" is reserved by the API` })
+        // Named by its folder even when the slug inside is wrong, so its entries are checked against it.
         out.collections.push({ ...toCollection(value, order), slug: where.slug })
         break
       }
       case 'webhook': {
-        const w = toWebhook(value)
-        if (w.uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${w.uuid}" does not match the file name` })
-        out.webhooks.push({ rel, ids: w.collection_ids })
+        const i = ingestWebhook(r, rel, where)
+        if (!i.ok) i.problems.forEach(fromStore)
+        out.webhooks.push({ rel, ids: toWebhook(value).collection_ids })
         break
       }
       case 'asset-meta': {
         out.assets.push(where.uuid)
-        if (value.uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${String(value.uuid)}" does not match the file name` })
+        const i = ingestAsset(r, rel, where)
+        if (!i.ok) i.problems.forEach(fromStore)
         break
       }
       case 'entry': {
-        const entry = toEntry(value)
-        if (!collection) { report({ file: rel, rule: 'location', message: `no collection "${where.slug}" (collections/${where.slug}.yaml is missing)` }); break }
-        if (entry.uuid !== where.uuid) { report({ file: rel, line: lineOfKey(r.text, 'uuid'), rule: 'location', message: `uuid "${entry.uuid}" does not match the file name` }); break }
-        checkEntryFields(collection, entry, rel, r.text, report)
-        out.entries.push(facts(collection, entry, rel))
+        const i = ingestEntry(r, rel, where, collection !== undefined)
+        if (!i.ok || !collection) { if (!i.ok) i.problems.forEach(fromStore); break }
+        checkEntryFields(collection, i.record, rel, r.text, report)
+        out.entries.push(facts(collection, i.record, rel))
         break
       }
       case 'version': {
-        const v = toVersionRecord(value)
-        if (v.entry_uuid !== where.uuid) report({ file: rel, line: lineOfKey(r.text, 'entry_uuid'), rule: 'location', message: `entry_uuid "${v.entry_uuid}" does not match the folder (${where.uuid})` })
-        if (v.version_number !== where.n) report({ file: rel, line: lineOfKey(r.text, 'version_number'), rule: 'location', message: `version_number ${v.version_number} does not match the file name (${where.n}.json)` })
+        const i = ingestVersion(r, rel, where)
+        if (!i.ok) i.problems.forEach(fromStore)
         this.versions.push([where.slug, where.uuid, where.n, rel])
         break
       }
     }
   }
+}
+
+/** A problem of the one ingestion path as a `cms validate` problem: its code kept, its rule from the code. */
+function reviewProblem(p: FileProblem): Problem {
+  return { file: p.file, ...(p.line ? { line: p.line } : {}), ...(p.column ? { column: p.column } : {}), rule: RULE_OF[p.code], code: p.code, message: p.message }
+}
+
+const RULE_OF: Record<FileProblemCode, Rule> = {
+  unreadable: 'schema', missing: 'schema', symlink: 'schema', too_large: 'schema', too_deep: 'schema', schema: 'schema', syntax: 'parse',
+  slug_mismatch: 'location', uuid_mismatch: 'location', no_collection: 'location', version_entry_mismatch: 'location', version_number_mismatch: 'location',
+  project_removed: 'schema', changed_while_formatting: 'format',
 }
 
 /**
@@ -172,7 +197,7 @@ function readChecked(path: string, rel: string, kind: FileKind): ReadResult<Reco
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message: code === 'ENOENT' ? 'file not found' : `cannot read it: ${readError(code)}` } }
+    return { ok: false, missing: code === 'ENOENT', problem: code === 'ENOENT' ? fileProblem('missing', rel, []) : fileProblem('unreadable', rel, [readError(code)]) }
   }
   return parseChecked(text, rel, kind)
 }
@@ -244,12 +269,6 @@ function references(fields: Field[], values: Record<string, unknown>, side: RefF
     }
   }
   return out
-}
-
-/** Line of `"key":` (JSON) or `key:` (YAML) at the top level of a file; 1 when absent. */
-export function lineOfKey(text: string, key: string): number {
-  const m = new RegExp(`^(?:  "${key}":|${key}:)`, 'm').exec(text)
-  return m ? lineAt(text, m.index) : 1
 }
 
 /** Line of a field inside the `fields` or `published` object of an entry file. */

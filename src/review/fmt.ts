@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { writeFileAtomic } from '../storage/atomic.ts'
-import type { FileProblem } from '../storage/read-files.ts'
+import { fileProblem, type FileProblem } from '../storage/problems.ts'
 import { scanTree } from './scan.ts'
 
 /**
@@ -31,7 +31,7 @@ export async function formatTree(root: string, options: { check?: boolean } = {}
     for (const c of changed) {
       // Never write bytes computed from a read that another writer has overtaken since.
       if ((await readFile(c.abs, 'utf8').catch(() => null)) !== c.read) {
-        problems.push({ file: c.rel, message: 'changed while `cms fmt` ran; left as it is (run `cms fmt` again)' })
+        problems.push(fileProblem('changed_while_formatting', c.rel, []))
         continue
       }
       await writeFileAtomic(c.abs, c.text, { durable: false })

@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { Collection, Field, Project } from '../core/types.ts'
 import { listForValidate, checkShare, splitBulk, type TreeListing } from './bulk.ts'
-import { checkFiles, fieldLine, lineOfKey, type ChunkResult, type EntryFacts, type Problem, type RefFact, type Rule } from './check-files.ts'
+import { lineOfKey } from '../storage/line-of-path.ts'
+import { checkFiles, fieldLine, type ChunkResult, type EntryFacts, type Problem, type RefFact, type Rule } from './check-files.ts'
 
 /**
  * `cms validate`: every check a content tree can fail, without a server and without

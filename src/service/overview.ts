@@ -38,16 +38,9 @@ export function overview(ctx: AppContext, recent: RecentChange[]): Overview {
     return { slug: collection.slug, name: collection.name, ...(collection.is_singleton ? { singleton: true as const } : {}), counts: countsOf(ctx, index) }
   })
   const problems = [...ctx.store.problems.values()]
-    .map((p) => ({ file: p.file, line: p.line ?? null, code: problemCode(p.message), message: p.message }))
+    .map((p) => ({ file: p.file, line: p.line ?? null, code: p.code, message: p.message }))
     .sort((a, b) => a.file.localeCompare(b.file))
   return { collections, recent, problems }
-}
-
-/** `syntax` for a file that does not parse, `invalid` for one that parses but breaks the format, `unreadable` otherwise. */
-function problemCode(message: string): string {
-  if (/syntax error/i.test(message)) return 'syntax'
-  if (/cannot read|file not found/i.test(message)) return 'unreadable'
-  return 'invalid'
 }
 
 /** Counts per collection revision; whether an entry has unpublished changes is remembered per (immutable) record. */

@@ -38,3 +38,9 @@ function lineAt(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++
   return line
 }
+
+/** Line of `"key":` (JSON) or `key:` (YAML) at the top level of a file; 1 when absent. */
+export function lineOfKey(text: string, key: string): number {
+  const m = new RegExp(`^(?:  "${key}":|${key}:)`, 'm').exec(text)
+  return m ? lineAt(text, m.index) : 1
+}

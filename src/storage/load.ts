@@ -8,46 +8,62 @@ import { closeSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs
 import { READ_NOFOLLOW, isSymlink } from './contained.ts'
 import { readIndexCache } from './index-cache.ts'
 import type { FileStamp } from './atomic.ts'
-import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
-import type { ContentStore, LoadProgress } from './store.ts'
+import type { Layout } from './paths.ts'
+import type { AssetRecord, Collection, EntryRecord, Project, TokenRecord, WebhookRecord } from '../core/types.ts'
+import { fileProblem, type FileProblem } from './problems.ts'
+import { ingestAsset, ingestCollection, ingestEntry, ingestProject, ingestTokens, ingestWebhook, type Ingested } from './ingest.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { CmsError } from '../core/errors.ts'
+
+/** What the loader needs of the store: it fills the index only through these (the store's `load*` methods). */
+export interface LoadTarget {
+  readonly layout: Layout
+  readonly collections: ReadonlyMap<string, unknown>
+  reportProblem(problem: FileProblem): void
+  loadProject(project: Project): void
+  loadTokens(tokens: TokenRecord[]): void
+  loadCollection(collection: Collection): void
+  loadWebhook(webhook: WebhookRecord): void
+  loadAsset(asset: AssetRecord): void
+  loadEntry(slug: string, entry: EntryRecord, key: string, stamp: FileStamp): void
+  loadFinished(freshlyLoaded: number): void
+}
+
+export interface LoadOptions {
+  onProgress?: ((p: { loaded: number; total: number }) => void) | undefined
+  indexCache?: boolean
+  sweepVersions?: boolean
+}
 
 /**
  * Loads the whole content tree into the store's index. `project.yaml` must parse (nothing
  * can be served without it); any other broken file is reported and skipped.
  */
-export interface LoadOptions {
-  onProgress?: ((p: LoadProgress) => void) | undefined
-  indexCache?: boolean
-  sweepVersions?: boolean
-}
-
-export async function loadTree(store: ContentStore, options: LoadOptions = {}): Promise<void> {
+export async function loadTree(store: LoadTarget, options: LoadOptions = {}): Promise<void> {
   const { onProgress } = options
   const { layout } = store
   // versions/ holds one folder per published entry: sweeping it would cost a readdir each, so
   // that sweep runs after the index is up. entries/ is swept below while it is listed anyway.
   await removeStaleTempFiles(layout.root, ['entries', 'versions'])
 
-  const project = await readChecked(layout.project, 'project.yaml', 'project')
+  const projectRead = await readChecked(layout.project, 'project.yaml', 'project')
+  if (!projectRead.ok && projectRead.missing) throw new CmsError('not_found', `No project found at ${layout.root} (project.yaml is missing). Run \`cms init\` or \`cms import\`, or pass --dir.`)
+  const project = ingestProject(projectRead)
   if (!project.ok) {
-    if (project.missing) throw new CmsError('not_found', `No project found at ${layout.root} (project.yaml is missing). Run \`cms init\` or \`cms import\`, or pass --dir.`)
-    const p = project.problem
+    const p = project.problems[0]
     throw new CmsError('bad_request', `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
   }
-  store.project = toProject(project.value)
+  store.loadProject(project.record)
 
-  const tokens = await readChecked(layout.tokens, 'tokens.yaml', 'tokens')
-  if (tokens.ok) store.tokens = (tokens.value.tokens as Record<string, unknown>[]).map(toToken)
-  else if (!tokens.missing) store.reportProblem(tokens.problem)
+  const tokensRead = await readChecked(layout.tokens, 'tokens.yaml', 'tokens')
+  if (tokensRead.ok || !tokensRead.missing) use(store, ingestTokens(tokensRead), (tokens) => store.loadTokens(tokens))
 
   // A linked folder would lead reads (and later writes) outside the tree: refused whole.
   const linked = new Set<string>()
   for (const [dir, rel] of [[layout.collectionsDir, 'collections'], [layout.webhooksDir, 'webhooks'], [layout.assetsDir, 'assets'], [layout.entriesDir, 'entries'], [layout.versionsDir, 'versions']] as const) {
     if (!isSymlink(dir)) continue
     linked.add(dir)
-    store.reportProblem({ file: rel, message: 'symbolic link: never followed (content must be real folders inside the content folder)' })
+    store.reportProblem(fileProblem('symlink', rel, []))
   }
   const ownDir = (dir: string) => (linked.has(dir) ? Promise.resolve([]) : listDir(dir))
 
@@ -55,24 +71,18 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
   for (const [i, name] of collectionFiles.entries()) {
     const rel = `collections/${name}`
     const r = await readChecked(join(layout.collectionsDir, name), rel, 'collection')
-    if (!r.ok) { store.reportProblem(r.problem); continue }
-    const collection = toCollection(r.value, i)
-    if (`${collection.slug}.yaml` !== name) {
-      store.reportProblem({ file: rel, message: `slug "${collection.slug}" does not match the file name` })
-      continue
-    }
-    store.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+    use(store, ingestCollection(r, rel, { slug: name.slice(0, -5) }, i), (collection) => store.loadCollection(collection))
   }
 
-  if (!linked.has(layout.webhooksDir)) await loadSimple(store, layout.webhooksDir, 'webhooks', 'webhook', (v) => { const w = toWebhook(v); store.webhooks.set(w.uuid, w) })
-  if (!linked.has(layout.assetsDir)) await loadSimple(store, layout.assetsDir, 'assets', 'asset', (v) => { const a = toAsset(v); store.assets.set(a.uuid, a) })
+  if (!linked.has(layout.webhooksDir)) await loadSimple(store, layout.webhooksDir, 'webhooks', 'webhook', (r, rel, uuid) => use(store, ingestWebhook(r, rel, { uuid }), (w) => store.loadWebhook(w)))
+  if (!linked.has(layout.assetsDir)) await loadSimple(store, layout.assetsDir, 'assets', 'asset', (r, rel, uuid) => use(store, ingestAsset(r, rel, { uuid }), (a) => store.loadAsset(a)))
 
   // Entries: list every collection's folder first so progress has a total, then read in parallel.
   const jobs: Array<{ slug: string; name: string }> = []
   for (const slug of await ownDir(layout.entriesDir)) {
     if (!isSlug(slug)) continue
     if (isSymlink(join(layout.entriesDir, slug))) {
-      store.reportProblem({ file: `entries/${slug}`, message: 'symbolic link: never followed (content must be real folders inside the content folder)' })
+      store.reportProblem(fileProblem('symlink', `entries/${slug}`, []))
       continue
     }
     for (const name of await listDir(join(layout.entriesDir, slug))) {
@@ -91,7 +101,7 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
     const path = join(layout.entriesDir, slug, name)
     const key = `${slug}/${name}`
     const row = cache?.get(key)
-    const index = store.collections.get(slug)
+    const hasCollection = store.collections.has(slug)
     // Stamp before reading: a change after this point gives a newer stamp, never a stale row.
     // With a cached row a stat is enough; without one, open + fstat + read on one descriptor.
     let stamp: FileStamp
@@ -114,13 +124,12 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
       }
     } catch (error) {
       // Gone since the listing: nothing to say. A link (ELOOP under O_NOFOLLOW) is refused.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') store.reportProblem({ file: rel, message: 'symbolic link: never followed' })
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') store.reportProblem(fileProblem('symlink', rel, []))
       continue
     }
     loaded++
-    if (row && index && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {
-      index.entries.set(row.entry.uuid, row.entry)
-      store.fileStamps.set(key, stamp)
+    if (row && hasCollection && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {
+      store.loadEntry(slug, row.entry, key, stamp)
       if (onProgress && (loaded % step === 0 || loaded === jobs.length)) onProgress({ loaded, total: jobs.length })
       continue
     }
@@ -130,30 +139,32 @@ export async function loadTree(store: ContentStore, options: LoadOptions = {}): 
       onProgress({ loaded, total: jobs.length })
       await new Promise((resolve) => setImmediate(resolve))
     }
-    if (!r.ok) { store.reportProblem(r.problem); continue }
-    if (!index) { store.reportProblem({ file: rel, message: `no collection "${slug}" (collections/${slug}.yaml is missing)` }); continue }
-    const entry = toEntry(r.value)
-    if (`${entry.uuid}.json` !== name.toLowerCase()) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); continue }
-    shareUnchangedSnapshot(entry, r.text)
-    index.entries.set(entry.uuid, entry)
-    store.fileStamps.set(key, stamp)
+    use(store, ingestEntry(r, rel, { slug, uuid: name.slice(0, -5) }, hasCollection), (entry) => {
+      shareUnchangedSnapshot(entry, r.ok ? r.text : undefined)
+      store.loadEntry(slug, entry, key, stamp)
+    })
   }
-  store.freshlyLoaded = fresh
+  store.loadFinished(fresh)
   if (options.sweepVersions) removeStaleTempFiles(layout.versionsDir).catch(() => {})
 }
 
+/** An ingested file into the index, or its first problem reported. */
+function use<T>(store: LoadTarget, ingested: Ingested<T>, add: (record: T) => void): void {
+  if (ingested.ok) add(ingested.record)
+  else store.reportProblem(ingested.problems[0])
+}
+
 async function loadSimple(
-  store: ContentStore,
+  store: LoadTarget,
   dir: string,
   relDir: string,
   kind: 'webhook' | 'asset',
-  add: (value: Record<string, unknown>) => void,
+  add: (read: Awaited<ReturnType<typeof readChecked>>, rel: string, uuid: string) => void,
 ): Promise<void> {
   const names = (await listDir(dir)).filter((n) => n.endsWith('.yaml') && isUuid(n.slice(0, -5)))
   await mapLimit(names, 32, async (name) => {
-    const r = await readChecked(join(dir, name), `${relDir}/${name}`, kind)
-    if (r.ok) add(r.value)
-    else store.reportProblem(r.problem)
+    const rel = `${relDir}/${name}`
+    add(await readChecked(join(dir, name), rel, kind), rel, name.slice(0, -5))
   })
 }
 

@@ -6,15 +6,7 @@ import { lineOfPath } from './line-of-path.ts'
 import { ParseError, parseJson, parseYaml } from './codec.ts'
 import { READ_NOFOLLOW } from './contained.ts'
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH, jsonTextDepth, valueTooDeep } from '../core/limits.ts'
-
-/** A file that could not be used, with what is wrong and where. */
-export interface FileProblem {
-  /** Path relative to the content root, `/`-separated. */
-  file: string
-  message: string
-  line?: number
-  column?: number
-}
+import { fileProblem, type FileProblem } from './problems.ts'
 
 export type ReadResult<T> = { ok: true; value: T; text: string } | { ok: false; problem: FileProblem; missing?: boolean }
 
@@ -60,14 +52,14 @@ export function readCheckedSync(path: string, rel: string, kind: FileKind): Read
 function unreadable(error: unknown, rel: string): ReadResult<never> {
   const code = (error as NodeJS.ErrnoException).code
   // O_NOFOLLOW: a symbolic link fails with ELOOP and is never followed out of the tree.
-  const message = code === 'ENOENT' ? 'file not found' : code === 'ELOOP' ? 'symbolic link: never followed' : `cannot read it: ${readError(code)}`
-  return { ok: false, missing: code === 'ENOENT', problem: { file: rel, message } }
+  const problem = code === 'ENOENT' ? fileProblem('missing', rel, []) : code === 'ELOOP' ? fileProblem('symlink', rel, []) : fileProblem('unreadable', rel, [readError(code)])
+  return { ok: false, missing: code === 'ENOENT', problem }
 }
 
 
 /** The problem a file over MAX_FILE_BYTES is reported with (it is never read). */
 export function tooLarge(rel: string, size: number): FileProblem {
-  return { file: rel, message: `file is ${size} bytes; files over ${MAX_FILE_BYTES} bytes are not read (split the content or trim it)` }
+  return fileProblem('too_large', rel, [size])
 }
 
 /**
@@ -85,20 +77,20 @@ export function parseChecked(text: string, rel: string, kind: FileKind): ReadRes
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, problem: tooDeep(rel) }
     const e = error as ParseError
-    return { ok: false, problem: { file: rel, message: `${rel.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) } }
+    return { ok: false, problem: fileProblem('syntax', rel, [json ? 'JSON' : 'YAML', e.message], { line: e.line, column: e.column }) }
   }
   if (value === null || value === undefined) value = {}
   if (valueTooDeep(value)) return { ok: false, problem: tooDeep(rel) }
   const problems = checkFileProblems(kind, value)
   if (problems.length > 0) {
     const line = lineOfPath(text, problems[0]!.path, rel.endsWith('.json'))
-    return { ok: false, problem: { file: rel, message: problems.map((p) => p.message).join('; '), ...(line ? { line } : {}) } }
+    return { ok: false, problem: fileProblem('schema', rel, [problems.map((p) => p.message).join('; ')], { line }) }
   }
   return { ok: true, value: value as Record<string, unknown>, text }
 }
 
 function tooDeep(rel: string): FileProblem {
-  return { file: rel, message: `values are nested more than ${MAX_JSON_DEPTH} levels deep (the limit request bodies have too); the file is not used` }
+  return fileProblem('too_deep', rel, [])
 }
 
 /** A read failure in words (not `ENOTDIR`). */

@@ -7,9 +7,11 @@ import { moveTree } from './move-tree.ts'
 import { assertContained } from './contained.ts'
 import { writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
-import { collectionDocument, projectDocument, toEntry, toToken, toVersionRecord } from './records.ts'
-import { listDir, readChecked, mapLimit, type FileProblem } from './read-files.ts'
+import { collectionDocument, projectDocument, toEntry, toToken } from './records.ts'
+import { listDir, readChecked, mapLimit } from './read-files.ts'
+import type { FileProblem } from './problems.ts'
 import { loadTree } from './load.ts'
+import { ingestVersion } from './ingest.ts'
 import { withFileLock } from './file-lock.ts'
 import { CmsError, storageFailure } from '../core/errors.ts'
 import { findRelationTarget } from '../schema/relation-target.ts'
@@ -66,22 +68,32 @@ export interface StoreOptions {
  */
 export class ContentStore {
   readonly layout: Layout
-  project!: Project
-  readonly collections = new Map<string, CollectionIndex>()
-  tokens: TokenRecord[] = []
-  readonly webhooks = new Map<string, WebhookRecord>()
-  readonly assets = new Map<string, AssetRecord>()
+  // The index. Private: only this class changes it; the loader and the watcher go through the
+  // `load*` and `applyFile*` methods below, every other caller through the writes.
+  #project!: Project
+  readonly #collections = new Map<string, CollectionIndex>()
+  #tokens: TokenRecord[] = []
+  readonly #webhooks = new Map<string, WebhookRecord>()
+  readonly #assets = new Map<string, AssetRecord>()
   /** Files that currently fail to parse or validate, by relative path. */
-  readonly problems = new Map<string, FileProblem>()
+  readonly #problems = new Map<string, FileProblem>()
   /** Bumped on every change of any kind. */
   revision = 0
   /**
    * Stamp of each entry file as it was when its index record was read or written, keyed
    * `<slug>/<uuid>.json`: the index cache stores only records whose file still has this stamp.
    */
-  readonly fileStamps = new Map<string, FileStamp>()
+  readonly #fileStamps = new Map<string, FileStamp>()
   /** Entries read from files (not the cache) by the last load. */
-  freshlyLoaded = 0
+  #freshlyLoaded = 0
+
+  get project(): Project { return this.#project }
+  get collections(): ReadonlyMap<string, CollectionIndex> { return this.#collections }
+  get tokens(): readonly TokenRecord[] { return this.#tokens }
+  get webhooks(): ReadonlyMap<string, WebhookRecord> { return this.#webhooks }
+  get assets(): ReadonlyMap<string, AssetRecord> { return this.#assets }
+  get problems(): ReadonlyMap<string, FileProblem> { return this.#problems }
+  get freshlyLoaded(): number { return this.#freshlyLoaded }
   /**
    * Told of every file or folder this store wrote or removed, once it is on disk (the git
    * committer listens here: every write of every caller passes through this one path).
@@ -114,17 +126,17 @@ export class ContentStore {
 
   /** Whether the last load read enough files that writing the index cache pays off. */
   get coldLoaded(): boolean {
-    return this.freshlyLoaded >= CACHE_MIN_ENTRIES
+    return this.#freshlyLoaded >= CACHE_MIN_ENTRIES
   }
 
   /** Writes the index cache (synchronously: it blocks for about a second at 100k entries). */
   saveIndexCache(): void {
     if (this.entryCount < CACHE_MIN_ENTRIES) return
     const rows = new Map<string, CacheRow>()
-    for (const [slug, index] of this.collections) {
+    for (const [slug, index] of this.#collections) {
       for (const [uuid, entry] of index.entries) {
         const key = `${slug}/${uuid}.json`
-        const stamp = this.fileStamps.get(key)
+        const stamp = this.#fileStamps.get(key)
         if (stamp) rows.set(key, { ...stamp, entry })
       }
     }
@@ -135,30 +147,30 @@ export class ContentStore {
 
   get entryCount(): number {
     let n = 0
-    for (const index of this.collections.values()) n += index.entries.size
+    for (const index of this.#collections.values()) n += index.entries.size
     return n
   }
 
   collection(slug: string): CollectionIndex | undefined {
-    return this.collections.get(slug)
+    return this.#collections.get(slug)
   }
 
   collectionByUuid(uuid: string): CollectionIndex | undefined {
-    for (const index of this.collections.values()) if (index.collection.uuid === uuid) return index
+    for (const index of this.#collections.values()) if (index.collection.uuid === uuid) return index
     return undefined
   }
 
   /** The collection a relation field's target names (slug, uuid or name: see findRelationTarget). */
   relationTarget(ref: unknown): CollectionIndex | null | undefined {
-    const exact = typeof ref === 'string' ? this.collections.get(ref) : undefined
+    const exact = typeof ref === 'string' ? this.#collections.get(ref) : undefined
     if (exact) return exact
-    const found = findRelationTarget(ref, [...this.collections.values()].map((i) => i.collection))
-    return found ? this.collections.get(found.slug) : found
+    const found = findRelationTarget(ref, [...this.#collections.values()].map((i) => i.collection))
+    return found ? this.#collections.get(found.slug) : found
   }
 
   /** Finds an entry by uuid in any collection (relations name entries by uuid alone). */
   findEntry(uuid: string): { slug: string; entry: EntryRecord } | undefined {
-    for (const [slug, index] of this.collections) {
+    for (const [slug, index] of this.#collections) {
       const entry = index.entries.get(uuid)
       if (entry) return { slug, entry }
     }
@@ -166,23 +178,27 @@ export class ContentStore {
   }
 
   sortedCollections(): Collection[] {
-    return [...this.collections.values()].map((i) => i.collection).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
+    return [...this.#collections.values()].map((i) => i.collection).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
   }
 
   async listVersions(slug: string, uuid: string): Promise<VersionRecord[]> {
     const dir = this.layout.versionDir(slug, uuid)
     assertContained(this.layout.root, join(dir, '1.json'), 'read')
     const names = (await listDir(dir)).filter((n) => /^[1-9]\d*\.json$/.test(n))
-    const read = await mapLimit(names, 16, (name) => readChecked(join(dir, name), `versions/${slug}/${uuid}/${name}`, 'version'))
+    const read = await mapLimit(names, 16, async (name) => {
+      const rel = `versions/${slug}/${uuid}/${name}`
+      return ingestVersion(await readChecked(join(dir, name), rel, 'version'), rel, { uuid, n: Number(name.slice(0, -5)) })
+    })
     const versions: VersionRecord[] = []
-    for (const r of read) if (r.ok) versions.push(toVersionRecord(r.value))
+    for (const r of read) if (r.ok) versions.push(r.record)
     return versions.sort((a, b) => b.version_number - a.version_number)
   }
 
   async readVersion(slug: string, uuid: string, n: number): Promise<VersionRecord | null> {
     assertContained(this.layout.root, this.layout.version(slug, uuid, n), 'read')
-    const r = await readChecked(this.layout.version(slug, uuid, n), `versions/${slug}/${uuid}/${n}.json`, 'version')
-    return r.ok ? toVersionRecord(r.value) : null
+    const rel = `versions/${slug}/${uuid}/${n}.json`
+    const r = ingestVersion(await readChecked(this.layout.version(slug, uuid, n), rel, 'version'), rel, { uuid, n })
+    return r.ok ? r.record : null
   }
 
   async maxVersion(slug: string, uuid: string): Promise<number> {
@@ -206,7 +222,7 @@ export class ContentStore {
   emit(change: StoreChange): void {
     this.revision++
     if ('slug' in change) {
-      const index = this.collections.get(change.slug)
+      const index = this.#collections.get(change.slug)
       if (index) index.revision++
     }
     for (const listener of this.#listeners) {
@@ -235,8 +251,8 @@ export class ContentStore {
   }
 
   reportProblem(problem: FileProblem): void {
-    const previous = this.problems.get(problem.file)
-    this.problems.set(problem.file, problem)
+    const previous = this.#problems.get(problem.file)
+    this.#problems.set(problem.file, problem)
     if (previous?.message === problem.message) return
     this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
@@ -245,7 +261,139 @@ export class ContentStore {
   }
 
   clearProblem(rel: string): void {
-    if (this.problems.delete(rel)) this.#problemsChanged()
+    if (this.#problems.delete(rel)) this.#problemsChanged()
+  }
+
+  // ---- ingestion: the loader and the watcher change the index only through these ----------
+
+  /** Start-up load (load.ts): no events, nothing listens yet. */
+  loadProject(project: Project): void {
+    this.#project = project
+  }
+
+  loadTokens(tokens: TokenRecord[]): void {
+    this.#tokens = tokens
+  }
+
+  loadCollection(collection: Collection): void {
+    this.#collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+  }
+
+  loadWebhook(webhook: WebhookRecord): void {
+    this.#webhooks.set(webhook.uuid, webhook)
+  }
+
+  loadAsset(asset: AssetRecord): void {
+    this.#assets.set(asset.uuid, asset)
+  }
+
+  /** An entry read at start-up (from its file or the index cache), with the stamp of its file (`key`: `<slug>/<file name>`). */
+  loadEntry(slug: string, entry: EntryRecord, key: string, stamp: FileStamp): void {
+    const index = this.#collections.get(slug)
+    if (!index) return
+    index.entries.set(entry.uuid, entry)
+    this.#fileStamps.set(key, stamp)
+  }
+
+  loadFinished(freshlyLoaded: number): void {
+    this.#freshlyLoaded = freshlyLoaded
+  }
+
+  /**
+   * An entry file changed by someone else (watcher.ts); null: removed. Whether the index
+   * changed: a rescan or a touched file with the same content is no change (no event).
+   */
+  applyFileEntry(slug: string, uuid: string, entry: EntryRecord | null): boolean {
+    // The file changed outside the store: its index record is no longer cacheable as is.
+    this.#fileStamps.delete(`${slug}/${uuid}.json`)
+    const index = this.#collections.get(slug)
+    const before = index?.entries.get(uuid) ?? null
+    if (entry === null) {
+      if (!index || !before) return false
+      index.entries.delete(uuid)
+      this.emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
+      return true
+    }
+    if (!index || (before && JSON.stringify(before) === JSON.stringify(entry))) return false
+    index.entries.set(entry.uuid, entry)
+    this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source: 'file' })
+    return true
+  }
+
+  /** An entry file changed outside the store into something unusable: its record is no longer cacheable as is. */
+  forgetFileStamp(slug: string, uuid: string): void {
+    this.#fileStamps.delete(`${slug}/${uuid}.json`)
+  }
+
+  /** A collection file changed by someone else; null: removed. */
+  applyFileCollection(slug: string, collection: Collection | null): boolean {
+    const existing = this.#collections.get(slug)
+    if (collection === null) {
+      if (!existing) return false
+      this.#collections.delete(slug)
+      this.emit({ kind: 'collection', slug, before: existing.collection, after: null, source: 'file' })
+      return true
+    }
+    if (existing && sameRecord(existing.collection, collection)) return false
+    const before = existing?.collection ?? null
+    if (existing) existing.collection = collection
+    else this.#collections.set(slug, { collection, entries: new Map(), revision: 0 })
+    this.emit({ kind: 'collection', slug, before, after: collection, source: 'file' })
+    return true
+  }
+
+  /** The entries of a collection whose folder was removed. How many left the index. */
+  applyRemovedEntriesDir(slug: string): number {
+    const index = this.#collections.get(slug)
+    if (!index) return 0
+    let n = 0
+    for (const [uuid, before] of index.entries) {
+      index.entries.delete(uuid)
+      this.emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
+      n++
+    }
+    return n
+  }
+
+  applyFileProject(project: Project): boolean {
+    if (sameRecord(this.#project, project)) return false
+    this.#project = project
+    this.emit({ kind: 'project', source: 'file' })
+    return true
+  }
+
+  /** null: tokens.yaml removed (no token left). */
+  applyFileTokens(tokens: TokenRecord[] | null): boolean {
+    if (tokens !== null && sameRecord(this.#tokens, tokens)) return false
+    this.#tokens = tokens ?? []
+    this.emit({ kind: 'tokens', source: 'file' })
+    return true
+  }
+
+  applyFileWebhook(uuid: string, after: WebhookRecord | null): boolean {
+    const before = this.#webhooks.get(uuid) ?? null
+    if (after === null) {
+      if (!before) return false
+      this.#webhooks.delete(uuid)
+    } else {
+      if (before && sameRecord(before, after)) return false
+      this.#webhooks.set(uuid, after)
+    }
+    this.emit({ kind: 'webhook', uuid, before, after, source: 'file' })
+    return true
+  }
+
+  applyFileAsset(uuid: string, after: AssetRecord | null): boolean {
+    const before = this.#assets.get(uuid) ?? null
+    if (after === null) {
+      if (!before) return false
+      this.#assets.delete(uuid)
+    } else {
+      if (before && sameRecord(before, after)) return false
+      this.#assets.set(uuid, after)
+    }
+    this.emit({ kind: 'asset', uuid, before, after, source: 'file' })
+    return true
   }
 
   // ---- writes ------------------------------------------------------------------------
@@ -262,10 +410,10 @@ export class ContentStore {
     index.entries.set(entry.uuid, entry)
     this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
     const key = `${slug}/${entry.uuid}.json`
-    this.fileStamps.delete(key)
+    this.#fileStamps.delete(key)
     try {
       const stamp = await this.#write(this.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
-      if (index.entries.get(entry.uuid) === entry) this.fileStamps.set(key, stamp)
+      if (index.entries.get(entry.uuid) === entry) this.#fileStamps.set(key, stamp)
     } catch (error) {
       if (index.entries.get(entry.uuid) === entry) {
         if (before) index.entries.set(entry.uuid, before)
@@ -282,7 +430,7 @@ export class ContentStore {
     const index = this.#requireCollection(slug)
     const before = index.entries.get(uuid) ?? null
     index.entries.delete(uuid)
-    this.fileStamps.delete(`${slug}/${uuid}.json`)
+    this.#fileStamps.delete(`${slug}/${uuid}.json`)
     if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
     await this.#removeDir(this.layout.versionDir(slug, uuid))
@@ -306,27 +454,27 @@ export class ContentStore {
   // (409) rather than silently undoing that one.
 
   async putProject(project: Project, source: EventSource): Promise<void> {
-    const base = this.project
+    const base = this.#project
     await this.#write(this.layout.project, () => {
-      this.#expectUnchanged(base === this.project, 'the project settings')
+      this.#expectUnchanged(base === this.#project, 'the project settings')
       return serializeYaml(projectDocument(project))
     }, undefined, () => {
-      this.project = project
+      this.#project = project
       this.emit({ kind: 'project', source })
     })
   }
 
   async putCollection(collection: Collection, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(collection.slug, options?.owner)
-    const base = this.collections.get(collection.slug)?.collection ?? null
+    const base = this.#collections.get(collection.slug)?.collection ?? null
     await this.#write(this.layout.collection(collection.slug), () => {
-      this.#expectUnchanged(base === (this.collections.get(collection.slug)?.collection ?? null), `the collection "${collection.slug}"`)
+      this.#expectUnchanged(base === (this.#collections.get(collection.slug)?.collection ?? null), `the collection "${collection.slug}"`)
       return serializeYaml(collectionDocument(collection))
     }, undefined, () => {
-      const existing = this.collections.get(collection.slug)
+      const existing = this.#collections.get(collection.slug)
       const before = existing?.collection ?? null
       if (existing) existing.collection = collection
-      else this.collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
+      else this.#collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
       this.emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
     })
   }
@@ -334,11 +482,11 @@ export class ContentStore {
   /** Removes a collection with all its entries and versions. */
   async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(slug, options?.owner)
-    if (!this.collections.has(slug)) return
+    if (!this.#collections.has(slug)) return
     await this.#remove(this.layout.collection(slug), () => {
-      const index = this.collections.get(slug)
+      const index = this.#collections.get(slug)
       if (!index) return
-      this.collections.delete(slug)
+      this.#collections.delete(slug)
       this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
     })
     await this.#removeDir(this.layout.entryDir(slug))
@@ -382,15 +530,15 @@ export class ContentStore {
     moveTree(join(this.layout.versionsDir, from), join(this.layout.versionsDir, to))
     // The index follows in the same synchronous stretch: a watcher batch must never find
     // entries/<from> gone while the index still holds it (it would drop every entry).
-    const old = this.collections.get(from)
+    const old = this.#collections.get(from)
     if (old) {
       for (const [uuid, entry] of old.entries) {
         target.entries.set(uuid, entry)
-        const stamp = this.fileStamps.get(`${from}/${uuid}.json`)
-        this.fileStamps.delete(`${from}/${uuid}.json`)
-        if (stamp) this.fileStamps.set(`${to}/${uuid}.json`, stamp)
+        const stamp = this.#fileStamps.get(`${from}/${uuid}.json`)
+        this.#fileStamps.delete(`${from}/${uuid}.json`)
+        if (stamp) this.#fileStamps.set(`${to}/${uuid}.json`, stamp)
       }
-      this.collections.delete(from)
+      this.#collections.delete(from)
       this.emit({ kind: 'collection', slug: from, before: old.collection, after: null, source })
       this.emit({ kind: 'collection', slug: to, before: target.collection, after: target.collection, source })
     }
@@ -419,39 +567,39 @@ export class ContentStore {
 
   async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {
     await this.#write(this.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }), undefined, () => {
-      this.tokens = tokens
+      this.#tokens = tokens
       this.emit({ kind: 'tokens', source })
     })
   }
 
   async putWebhook(webhook: WebhookRecord, source: EventSource): Promise<void> {
-    const base = this.webhooks.get(webhook.uuid) ?? null
+    const base = this.#webhooks.get(webhook.uuid) ?? null
     await this.#write(this.layout.webhook(webhook.uuid), () => {
-      this.#expectUnchanged(base === (this.webhooks.get(webhook.uuid) ?? null), 'the webhook')
+      this.#expectUnchanged(base === (this.#webhooks.get(webhook.uuid) ?? null), 'the webhook')
       return serializeYaml({ ...webhook })
     }, undefined, () => {
-      const before = this.webhooks.get(webhook.uuid) ?? null
-      this.webhooks.set(webhook.uuid, webhook)
+      const before = this.#webhooks.get(webhook.uuid) ?? null
+      this.#webhooks.set(webhook.uuid, webhook)
       this.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
     })
   }
 
   async removeWebhook(uuid: string, source: EventSource): Promise<void> {
     await this.#remove(this.layout.webhook(uuid), () => {
-      const before = this.webhooks.get(uuid) ?? null
-      this.webhooks.delete(uuid)
+      const before = this.#webhooks.get(uuid) ?? null
+      this.#webhooks.delete(uuid)
       if (before) this.emit({ kind: 'webhook', uuid, before, after: null, source })
     })
   }
 
   async putAsset(asset: AssetRecord, source: EventSource): Promise<void> {
-    const base = this.assets.get(asset.uuid) ?? null
+    const base = this.#assets.get(asset.uuid) ?? null
     await this.#write(this.layout.assetMeta(asset.uuid), () => {
-      this.#expectUnchanged(base === (this.assets.get(asset.uuid) ?? null), 'the asset')
+      this.#expectUnchanged(base === (this.#assets.get(asset.uuid) ?? null), 'the asset')
       return serializeYaml({ ...asset })
     }, undefined, () => {
-      const before = this.assets.get(asset.uuid) ?? null
-      this.assets.set(asset.uuid, asset)
+      const before = this.#assets.get(asset.uuid) ?? null
+      this.#assets.set(asset.uuid, asset)
       this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
     // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
@@ -461,8 +609,8 @@ export class ContentStore {
   /** Removes an asset's metadata and, when `bytes`, its stored file. */
   async removeAsset(uuid: string, source: EventSource, options: { bytes?: boolean } = {}): Promise<void> {
     await this.#remove(this.layout.assetMeta(uuid), () => {
-      const before = this.assets.get(uuid) ?? null
-      this.assets.delete(uuid)
+      const before = this.#assets.get(uuid) ?? null
+      this.#assets.delete(uuid)
       if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
     })
     if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
@@ -522,7 +670,7 @@ export class ContentStore {
   }
 
   #requireCollection(slug: string): CollectionIndex {
-    const index = this.collections.get(slug)
+    const index = this.#collections.get(slug)
     if (!index) throw new Error(`Unknown collection ${slug}`)
     return index
   }
@@ -578,3 +726,14 @@ export class ContentStore {
 const CACHE_MIN_ENTRIES = 1000
 
 const REMOVED = Symbol('removed')
+
+/** Whether a file's record equals the one in memory (a second echo of our write, a touch). */
+function sameRecord(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b)
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+    : v))
+}

@@ -5,7 +5,8 @@ import { READ_NOFOLLOW, escapeReason, isSymlink } from './contained.ts'
 import { watch } from 'chokidar'
 import { classifyPath, TEMP_MARK, type PathKind } from './paths.ts'
 import { parseChecked, mapLimit, joinRel, tooLarge } from './read-files.ts'
-import { toAsset, toCollection, toEntry, toProject, toToken, toWebhook } from './records.ts'
+import { ingestAsset, ingestCollection, ingestEntry, ingestProject, ingestTokens, ingestWebhook, type Ingested } from './ingest.ts'
+import { fileProblem } from './problems.ts'
 import { shareUnchangedSnapshot } from './load.ts'
 import type { ContentStore } from './store.ts'
 import { join, relative, sep } from 'node:path'
@@ -176,135 +177,68 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
   return applied
 }
 
+/**
+ * One changed file into the index: parsed, checked and named by the same functions as the
+ * start-up load and `cms validate` (ingest.ts), then handed to the store, which alone changes
+ * its index. A broken file keeps the last good record and is reported.
+ */
 function applyOne(store: ContentStore, rel: string, what: PathKind, text: string | null): boolean {
+  const ingested = <T>(result: Ingested<T>): T | undefined => {
+    if (!result.ok) { store.reportProblem(result.problems[0]); return undefined }
+    store.clearProblem(rel)
+    return result.record
+  }
   switch (what.kind) {
     case 'entry': {
-      // The file changed outside the store: its index record is no longer cacheable as is.
-      store.fileStamps.delete(`${what.slug}/${what.uuid}.json`)
-      const index = store.collections.get(what.slug)
-      const before = index?.entries.get(what.uuid) ?? null
       if (text === null) {
         store.clearProblem(rel)
-        if (!index || !before) return false
-        index.entries.delete(what.uuid)
-        store.emit({ kind: 'entry', slug: what.slug, uuid: what.uuid, before, after: null, source: 'file' })
-        return true
+        return store.applyFileEntry(what.slug, what.uuid, null)
       }
-      const r = parseChecked(text, rel, 'entry')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      if (!index) { store.reportProblem({ file: rel, message: `no collection "${what.slug}"` }); return false }
-      const entry = toEntry(r.value)
-      if (entry.uuid !== what.uuid) { store.reportProblem({ file: rel, message: `uuid "${entry.uuid}" does not match the file name` }); return false }
-      store.clearProblem(rel)
+      const entry = ingested(ingestEntry(parseChecked(text, rel, 'entry'), rel, what, store.collections.has(what.slug)))
+      if (!entry) {
+        // The file changed outside the store: its index record is no longer cacheable as is.
+        store.forgetFileStamp(what.slug, what.uuid)
+        return false
+      }
       shareUnchangedSnapshot(entry, text)
-      // A rescan or a touched file with the same content is not a change (no event, no revision).
-      if (before && JSON.stringify(before) === JSON.stringify(entry)) return false
-      index.entries.set(entry.uuid, entry)
-      store.emit({ kind: 'entry', slug: what.slug, uuid: entry.uuid, before, after: entry, source: 'file' })
-      return true
+      return store.applyFileEntry(what.slug, what.uuid, entry)
     }
     case 'collection': {
-      const existing = store.collections.get(what.slug)
       if (text === null) {
         store.clearProblem(rel)
-        if (!existing) return false
-        store.collections.delete(what.slug)
-        store.emit({ kind: 'collection', slug: what.slug, before: existing.collection, after: null, source: 'file' })
-        return true
+        return store.applyFileCollection(what.slug, null)
       }
-      const r = parseChecked(text, rel, 'collection')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      const collection = toCollection(r.value, existing?.collection.order ?? store.collections.size)
-      if (collection.slug !== what.slug) { store.reportProblem({ file: rel, message: `slug "${collection.slug}" does not match the file name` }); return false }
-      store.clearProblem(rel)
-      if (existing && sameRecord(existing.collection, collection)) return false
-      if (existing) existing.collection = collection
-      else store.collections.set(what.slug, { collection, entries: new Map(), revision: 0 })
-      store.emit({ kind: 'collection', slug: what.slug, before: existing?.collection ?? null, after: collection, source: 'file' })
-      return true
+      const order = store.collections.get(what.slug)?.collection.order ?? store.collections.size
+      const collection = ingested(ingestCollection(parseChecked(text, rel, 'collection'), rel, what, order))
+      return collection ? store.applyFileCollection(what.slug, collection) : false
     }
     case 'project': {
-      if (text === null) { store.reportProblem({ file: rel, message: 'project.yaml was removed; still serving the last good project settings' }); return false }
-      const r = parseChecked(text, rel, 'project')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      store.clearProblem(rel)
-      const project = toProject(r.value)
-      if (sameRecord(store.project, project)) return false
-      store.project = project
-      store.emit({ kind: 'project', source: 'file' })
-      return true
+      if (text === null) { store.reportProblem(fileProblem('project_removed', rel, [])); return false }
+      const project = ingested(ingestProject(parseChecked(text, rel, 'project')))
+      return project ? store.applyFileProject(project) : false
     }
     case 'tokens': {
-      if (text === null) { store.tokens = []; store.emit({ kind: 'tokens', source: 'file' }); return true }
-      const r = parseChecked(text, rel, 'tokens')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      store.clearProblem(rel)
-      const tokens = (r.value.tokens as Record<string, unknown>[]).map(toToken)
-      if (sameRecord(store.tokens, tokens)) return false
-      store.tokens = tokens
-      store.emit({ kind: 'tokens', source: 'file' })
-      return true
+      if (text === null) return store.applyFileTokens(null)
+      const tokens = ingested(ingestTokens(parseChecked(text, rel, 'tokens')))
+      return tokens ? store.applyFileTokens(tokens) : false
     }
     case 'webhook': {
-      const before = store.webhooks.get(what.uuid) ?? null
-      if (text === null) {
-        if (!before) return false
-        store.webhooks.delete(what.uuid)
-        store.emit({ kind: 'webhook', uuid: what.uuid, before, after: null, source: 'file' })
-        return true
-      }
-      const r = parseChecked(text, rel, 'webhook')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      store.clearProblem(rel)
-      const after = toWebhook(r.value)
-      if (before && sameRecord(before, after)) return false
-      store.webhooks.set(what.uuid, after)
-      store.emit({ kind: 'webhook', uuid: what.uuid, before, after, source: 'file' })
-      return true
+      if (text === null) return store.applyFileWebhook(what.uuid, null)
+      const webhook = ingested(ingestWebhook(parseChecked(text, rel, 'webhook'), rel, what))
+      return webhook ? store.applyFileWebhook(what.uuid, webhook) : false
     }
     case 'asset-meta': {
-      const before = store.assets.get(what.uuid) ?? null
-      if (text === null) {
-        if (!before) return false
-        store.assets.delete(what.uuid)
-        store.emit({ kind: 'asset', uuid: what.uuid, before, after: null, source: 'file' })
-        return true
-      }
-      const r = parseChecked(text, rel, 'asset')
-      if (!r.ok) { store.reportProblem(r.problem); return false }
-      store.clearProblem(rel)
-      const after = toAsset(r.value)
-      if (before && sameRecord(before, after)) return false
-      store.assets.set(what.uuid, after)
-      store.emit({ kind: 'asset', uuid: what.uuid, before, after, source: 'file' })
-      return true
+      if (text === null) return store.applyFileAsset(what.uuid, null)
+      const asset = ingested(ingestAsset(parseChecked(text, rel, 'asset'), rel, what))
+      return asset ? store.applyFileAsset(what.uuid, asset) : false
     }
     default:
       return false
   }
 }
 
-/** Whether a file's record equals the one in memory (a second echo of our write, a touch). */
-function sameRecord(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b)
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-    : v))
-}
-
 function reconcileRemovedDir(store: ContentStore, path: string): number {
   const rel = relative(store.layout.root, path).split(sep)
   if (rel[0] !== 'entries' || rel.length !== 2) return 0
-  const index = store.collections.get(rel[1]!)
-  if (!index) return 0
-  let n = 0
-  for (const [uuid, before] of index.entries) {
-    index.entries.delete(uuid)
-    store.emit({ kind: 'entry', slug: rel[1]!, uuid, before, after: null, source: 'file' })
-    n++
-  }
-  return n
+  return store.applyRemovedEntriesDir(rel[1]!)
 }

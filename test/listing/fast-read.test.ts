@@ -119,7 +119,7 @@ describe('fast read path answers as h3 does', () => {
 
   test('a private project needs a token on the fast path too', async () => {
     const before = server.ctx.store.project
-    server.ctx.store.project = { ...before, api: 'private' }
+    server.ctx.store.loadProject({ ...before, api: 'private' })
     try {
       const anonymous = await both('/articles?limit=1')
       expect(anonymous.node.status).toBe(401)
@@ -128,7 +128,7 @@ describe('fast read path answers as h3 does', () => {
       expect(reader.node.status).toBe(200)
       expect(reader.node).toEqual(reader.h3)
     } finally {
-      server.ctx.store.project = before
+      server.ctx.store.loadProject(before)
     }
   })
 })
