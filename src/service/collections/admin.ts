@@ -1,13 +1,13 @@
-import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../core/errors.ts'
-import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../core/ids.ts'
-import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
-import { collectionWithFields, fieldView, projectInfo } from './schema-view.ts'
+import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../../core/errors.ts'
+import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../../core/ids.ts'
+import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import { collectionWithFields, fieldView, projectInfo } from './view.ts'
 import {
   RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, refusal, throwIfErrors,
-} from './schema-fields.ts'
-import { changeFieldValues, renameCollection, renameKey, retarget } from './schema-rewrite.ts'
-import type { FieldChange } from '../storage/schema-journal.ts'
+} from './fields.ts'
+import { changeFieldValues, renameCollection, renameKey, retarget } from './rewrite.ts'
+import type { FieldChange } from '../../storage/schema-journal.ts'
 
 /**
  * The admin side of the schema: collections, fields and project locales, as the hosted

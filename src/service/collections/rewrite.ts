@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { now } from '../core/ids.ts'
-import { CmsError } from '../core/errors.ts'
-import { isAlive } from '../storage/lock.ts'
-import type { Collection, EventSource, Field, FieldValues } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
-import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../storage/schema-journal.ts'
-import { isEmpty } from './schema-fields.ts'
+import { now } from '../../core/ids.ts'
+import { CmsError } from '../../core/errors.ts'
+import { isAlive } from '../../storage/lock.ts'
+import type { Collection, EventSource, Field, FieldValues } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../../storage/schema-journal.ts'
+import { isEmpty } from './fields.ts'
 
 /**
  * Schema changes that rewrite many files: a collection's new slug and a field's new name,
