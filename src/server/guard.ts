@@ -4,7 +4,7 @@ import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.t
 import { isSlug, isUuid } from '../core/ids.ts'
 import type { AppContext } from '../context.ts'
 import type { Principal, RouteAccess } from './route-access.ts'
-import { findToken, isExpired } from '../service/tokens.ts'
+import { findToken, isExpired } from '../service/tokens/manage.ts'
 import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'

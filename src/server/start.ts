@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { reloadConfigOnSignal } from './reload.ts'
 import { startDelivery } from '../webhooks/runtime.ts'
-import { removeOrphanUploadDirs } from '../service/assets.ts'
+import { removeOrphanUploadDirs } from '../service/assets/manage.ts'
 import { editorState } from '../sessions/editor-state.ts'
 
 /**

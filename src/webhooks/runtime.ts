@@ -4,7 +4,7 @@ import { now } from '../core/ids.ts'
 import { DeliveryWorker } from './worker.ts'
 import { eventsFromFileChange } from './file-events.ts'
 import type { WebhookState } from './state.ts'
-import { toEntryOutput } from '../service/entry-view.ts'
+import { toEntryOutput } from '../service/entries/view.ts'
 
 /** The entry a delivery carries: its draft values, shaped as the hosted service sends them. */
 const renderEntry = (entry: EntryRecord, collection: Collection): Record<string, unknown> => toEntryOutput(entry, collection, 'draft')

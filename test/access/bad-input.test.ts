@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { concretePath, rawRequest, socketRequest, type RawResponse } from './helpers.ts'
 
 /*

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { hashToken } from '../../src/service/tokens.ts'
+import { hashToken } from '../../src/service/tokens/manage.ts'
 
 export const template = {
   format: 'elmapicms', version: 1, type: 'project', name: 'Webhook tests', default_locale: 'en', locales: ['en'], public_api: true,

@@ -4,8 +4,8 @@ import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
 import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
-import { assetUsage, overview } from '../../service/overview.ts'
-import type { ActivityMessage } from '../../service/activity.ts'
+import { assetUsage, overview } from '../../service/project/overview.ts'
+import type { ActivityMessage } from '../../service/project/activity.ts'
 
 const PING_MS = 15_000
 /** A client this far behind (queued chunks) is dropped rather than buffered without end. */

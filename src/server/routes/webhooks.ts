@@ -6,7 +6,7 @@ import type { CmsApp } from '../cms-app.ts'
 import { readJsonBody } from '../body.ts'
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
-} from '../../service/webhooks.ts'
+} from '../../webhooks/service.ts'
 
 /**
  * Webhook management (spec: admin ability, a token always). The delivery loop is started with
