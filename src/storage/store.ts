@@ -218,8 +218,8 @@ export class ContentStore {
     return () => this.#listeners.delete(listener)
   }
 
-  /** @internal used by the loader and watcher */
-  emit(change: StoreChange): void {
+  /** Every index change, of a write or of a file changed by someone else, is told through here. */
+  #emit(change: StoreChange): void {
     this.revision++
     if ('slug' in change) {
       const index = this.#collections.get(change.slug)
@@ -311,12 +311,12 @@ export class ContentStore {
     if (entry === null) {
       if (!index || !before) return false
       index.entries.delete(uuid)
-      this.emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
+      this.#emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
       return true
     }
     if (!index || (before && JSON.stringify(before) === JSON.stringify(entry))) return false
     index.entries.set(entry.uuid, entry)
-    this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source: 'file' })
+    this.#emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source: 'file' })
     return true
   }
 
@@ -331,14 +331,14 @@ export class ContentStore {
     if (collection === null) {
       if (!existing) return false
       this.#collections.delete(slug)
-      this.emit({ kind: 'collection', slug, before: existing.collection, after: null, source: 'file' })
+      this.#emit({ kind: 'collection', slug, before: existing.collection, after: null, source: 'file' })
       return true
     }
     if (existing && sameRecord(existing.collection, collection)) return false
     const before = existing?.collection ?? null
     if (existing) existing.collection = collection
     else this.#collections.set(slug, { collection, entries: new Map(), revision: 0 })
-    this.emit({ kind: 'collection', slug, before, after: collection, source: 'file' })
+    this.#emit({ kind: 'collection', slug, before, after: collection, source: 'file' })
     return true
   }
 
@@ -349,7 +349,7 @@ export class ContentStore {
     let n = 0
     for (const [uuid, before] of index.entries) {
       index.entries.delete(uuid)
-      this.emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
+      this.#emit({ kind: 'entry', slug, uuid, before, after: null, source: 'file' })
       n++
     }
     return n
@@ -358,7 +358,7 @@ export class ContentStore {
   applyFileProject(project: Project): boolean {
     if (sameRecord(this.#project, project)) return false
     this.#project = project
-    this.emit({ kind: 'project', source: 'file' })
+    this.#emit({ kind: 'project', source: 'file' })
     return true
   }
 
@@ -366,7 +366,7 @@ export class ContentStore {
   applyFileTokens(tokens: TokenRecord[] | null): boolean {
     if (tokens !== null && sameRecord(this.#tokens, tokens)) return false
     this.#tokens = tokens ?? []
-    this.emit({ kind: 'tokens', source: 'file' })
+    this.#emit({ kind: 'tokens', source: 'file' })
     return true
   }
 
@@ -379,7 +379,7 @@ export class ContentStore {
       if (before && sameRecord(before, after)) return false
       this.#webhooks.set(uuid, after)
     }
-    this.emit({ kind: 'webhook', uuid, before, after, source: 'file' })
+    this.#emit({ kind: 'webhook', uuid, before, after, source: 'file' })
     return true
   }
 
@@ -392,7 +392,7 @@ export class ContentStore {
       if (before && sameRecord(before, after)) return false
       this.#assets.set(uuid, after)
     }
-    this.emit({ kind: 'asset', uuid, before, after, source: 'file' })
+    this.#emit({ kind: 'asset', uuid, before, after, source: 'file' })
     return true
   }
 
@@ -408,7 +408,7 @@ export class ContentStore {
     const index = this.#requireCollection(slug)
     const before = index.entries.get(entry.uuid) ?? null
     index.entries.set(entry.uuid, entry)
-    this.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    this.#emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
     const key = `${slug}/${entry.uuid}.json`
     this.#fileStamps.delete(key)
     try {
@@ -418,7 +418,7 @@ export class ContentStore {
       if (index.entries.get(entry.uuid) === entry) {
         if (before) index.entries.set(entry.uuid, before)
         else index.entries.delete(entry.uuid)
-        this.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
+        this.#emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
       }
       throw error
     }
@@ -431,7 +431,7 @@ export class ContentStore {
     const before = index.entries.get(uuid) ?? null
     index.entries.delete(uuid)
     this.#fileStamps.delete(`${slug}/${uuid}.json`)
-    if (before) this.emit({ kind: 'entry', slug, uuid, before, after: null, source })
+    if (before) this.#emit({ kind: 'entry', slug, uuid, before, after: null, source })
     await this.#remove(this.layout.entry(slug, uuid))
     await this.#removeDir(this.layout.versionDir(slug, uuid))
   }
@@ -460,7 +460,7 @@ export class ContentStore {
       return serializeYaml(projectDocument(project))
     }, undefined, () => {
       this.#project = project
-      this.emit({ kind: 'project', source })
+      this.#emit({ kind: 'project', source })
     })
   }
 
@@ -475,7 +475,7 @@ export class ContentStore {
       const before = existing?.collection ?? null
       if (existing) existing.collection = collection
       else this.#collections.set(collection.slug, { collection, entries: new Map(), revision: 0 })
-      this.emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
+      this.#emit({ kind: 'collection', slug: collection.slug, before, after: collection, source })
     })
   }
 
@@ -487,7 +487,7 @@ export class ContentStore {
       const index = this.#collections.get(slug)
       if (!index) return
       this.#collections.delete(slug)
-      this.emit({ kind: 'collection', slug, before: index.collection, after: null, source })
+      this.#emit({ kind: 'collection', slug, before: index.collection, after: null, source })
     })
     await this.#removeDir(this.layout.entryDir(slug))
     await this.#removeDir(join(this.layout.versionsDir, slug))
@@ -539,8 +539,8 @@ export class ContentStore {
         if (stamp) this.#fileStamps.set(`${to}/${uuid}.json`, stamp)
       }
       this.#collections.delete(from)
-      this.emit({ kind: 'collection', slug: from, before: old.collection, after: null, source })
-      this.emit({ kind: 'collection', slug: to, before: target.collection, after: target.collection, source })
+      this.#emit({ kind: 'collection', slug: from, before: old.collection, after: null, source })
+      this.#emit({ kind: 'collection', slug: to, before: target.collection, after: target.collection, source })
     }
     await syncDir(this.layout.entriesDir)
     await syncDir(this.layout.versionsDir)
@@ -568,7 +568,7 @@ export class ContentStore {
   async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {
     await this.#write(this.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }), undefined, () => {
       this.#tokens = tokens
-      this.emit({ kind: 'tokens', source })
+      this.#emit({ kind: 'tokens', source })
     })
   }
 
@@ -580,7 +580,7 @@ export class ContentStore {
     }, undefined, () => {
       const before = this.#webhooks.get(webhook.uuid) ?? null
       this.#webhooks.set(webhook.uuid, webhook)
-      this.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
+      this.#emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
     })
   }
 
@@ -588,7 +588,7 @@ export class ContentStore {
     await this.#remove(this.layout.webhook(uuid), () => {
       const before = this.#webhooks.get(uuid) ?? null
       this.#webhooks.delete(uuid)
-      if (before) this.emit({ kind: 'webhook', uuid, before, after: null, source })
+      if (before) this.#emit({ kind: 'webhook', uuid, before, after: null, source })
     })
   }
 
@@ -600,7 +600,7 @@ export class ContentStore {
     }, undefined, () => {
       const before = this.#assets.get(asset.uuid) ?? null
       this.#assets.set(asset.uuid, asset)
-      this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
+      this.#emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
     // The stored file was moved into its folder before (service/assets/ingest.ts): it is part of this write.
     this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
@@ -611,7 +611,7 @@ export class ContentStore {
     await this.#remove(this.layout.assetMeta(uuid), () => {
       const before = this.#assets.get(uuid) ?? null
       this.#assets.delete(uuid)
-      if (before) this.emit({ kind: 'asset', uuid, before, after: null, source })
+      if (before) this.#emit({ kind: 'asset', uuid, before, after: null, source })
     })
     if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
   }
