@@ -13,6 +13,7 @@ import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
+import { registerReplicaRoutes } from './routes/replica.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
@@ -42,6 +43,7 @@ export function createApp(ctx: AppContext): H3 {
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
+  registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
