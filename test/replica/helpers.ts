@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { request } from 'node:http'
 import { createHmac } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -110,15 +111,30 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
-/** GET with the project header; the body parsed when it is JSON. */
-export async function get(base: string, path: string, projectId: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string; headers: Headers }> {
-  const res = await fetch(`${base}${path}`, { headers: { 'project-id': projectId, accept: 'application/json', ...headers } })
-  const text = await res.text()
-  let body: unknown = null
-  try {
-    body = JSON.parse(text)
-  } catch {
-    // Not JSON.
-  }
-  return { status: res.status, body, text, headers: res.headers }
+/**
+ * GET with the project header; the body parsed when it is JSON. node:http rather than fetch,
+ * which will not send a `Host` of our choosing (the bodies' links are built from it).
+ */
+export function get(base: string, path: string, projectId: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers: { 'project-id': projectId, accept: 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        let body: unknown = null
+        try {
+          body = JSON.parse(text)
+        } catch {
+          // Not JSON.
+        }
+        const out = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value)
+        resolve({ status: res.statusCode ?? 0, body, text, headers: out })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
