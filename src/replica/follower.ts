@@ -122,6 +122,8 @@ export class ReplicaFollower {
     const log = this.options.log ?? (() => {})
     try {
       const outcome = await syncOnce(this.repo, this.store, this.target, { signal: this.abort.signal })
+      // A fetch stopped by close() is no failure worth a log line.
+      if (this.closed) return this.status()
       const now = new Date().toISOString()
       if (outcome.ok) {
         if (outcome.from !== outcome.to) log(`replica: ${name} ${short(outcome.from)} -> ${short(outcome.to)} (${outcome.files} file${outcome.files === 1 ? '' : 's'} changed)`)
