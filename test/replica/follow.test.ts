@@ -5,6 +5,7 @@ import { cms } from '../helpers/cli.ts'
 import type { ServeProcess } from '../helpers/cli.ts'
 import { loadConfig } from '../../src/config.ts'
 import { runServer, type RunningServer } from '../../src/server/run.ts'
+import { startTestServer } from '../helpers/server.ts'
 import { eventually, get, makeReplicaFixture, SECRET, serveReplica, sign, stop, type ReplicaFixture } from './helpers.ts'
 
 /*
@@ -193,6 +194,40 @@ describe('when a fast-forward is impossible', () => {
     fx.gitIn(cTop(), 'checkout', '--', file)
     expect((await syncAsAdmin(cUrl())).status).toBe(200)
     expect(await titleAt(cUrl(), uuid)).toBe('Upstream edit')
+  })
+})
+
+describe('a remote that cannot be reached', () => {
+  it('starts anyway, reports fetch_failed without naming paths or URLs, and keeps serving its clone', async () => {
+    const dir = fx.clone('unreachable')
+    const top = join(dir, '..')
+    const gone = join(top, 'no-such-remote.git')
+    fx.gitIn(top, 'remote', 'set-url', 'origin', gone)
+    const served = await runServer({ dir, port: 0, readOnly: true, config: loadConfig({ dir, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), follow: { spec: 'origin', intervalMs: 0 } })
+    try {
+      const r = await post(served.http.url, '/_replica/sync', { headers: { authorization: `Bearer ${fx.admin}` } })
+      expect(r.status).toBe(409)
+      expect(r.body.error.code).toBe('fetch_failed')
+      expect(JSON.stringify(r.body)).not.toContain(top)
+      expect((await get(served.http.url, '/articles', fx.projectId)).status).toBe(200)
+    } finally {
+      await served.stop()
+    }
+  })
+})
+
+describe('a server that follows nothing', () => {
+  it('answers 404 {message} on both replica routes', async () => {
+    const plain = await startTestServer(fx.source.contentDir)
+    try {
+      for (const [method, path] of [['GET', '/_replica'], ['POST', '/_replica/sync']] as const) {
+        const res = await fetch(`${plain.url}${path}`, { method, headers: { authorization: `Bearer ${fx.admin}` } })
+        expect(res.status).toBe(404)
+        expect((await res.json()).message).toMatch(/follows no git remote/)
+      }
+    } finally {
+      await plain.close()
+    }
   })
 })
 
