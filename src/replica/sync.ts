@@ -32,13 +32,14 @@ export async function syncOnce(repo: GitRepo, store: ContentStore, target: Follo
   const { remote, branch } = target
   const name = `${remote}/${branch}`
   const tracking = `refs/remotes/${remote}/${branch}`
-  const run = (args: string[], extra: { okCodes?: number[]; timeoutMs?: number } = {}) =>
-    git(args, { cwd: repo.top, ...(options.signal ? { signal: options.signal } : {}), ...extra })
+  // Only the fetch may be stopped by shutdown: a merge killed half way would leave a torn work tree and index.lock.
+  const run = (args: string[], extra: { okCodes?: number[]; timeoutMs?: number; signal?: AbortSignal } = {}) =>
+    git(args, { cwd: repo.top, ...extra })
   let head = await headCommit(repo)
   const failed = (code: SyncErrorCode, message: string, detail: string): SyncOutcome => ({ ok: false, code, message, detail, commit: head })
 
   try {
-    await run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--', remote, `+refs/heads/${branch}:${tracking}`], { timeoutMs: options.fetchTimeoutMs ?? 120_000 })
+    await run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--', remote, `+refs/heads/${branch}:${tracking}`], { timeoutMs: options.fetchTimeoutMs ?? 120_000, ...(options.signal ? { signal: options.signal } : {}) })
   } catch (error) {
     if (!(error instanceof GitError)) throw error
     return failed('fetch_failed', `Could not fetch ${branch} from the remote "${remote}"; the server log has git's message. Still serving ${short(head)}.`, gitDetail(error))
@@ -59,7 +60,7 @@ export async function syncOnce(repo: GitRepo, store: ContentStore, target: Follo
 
   const paths = await changedPaths(run, repo, head, to)
   try {
-    await run(['merge', '--ff-only', '--quiet', '--no-stat', to], { timeoutMs: 10 * 60_000 })
+    await run(['merge', '--ff-only', '--quiet', '--no-stat', to])
   } catch (error) {
     if (!(error instanceof GitError)) throw error
     const detail = gitDetail(error)
