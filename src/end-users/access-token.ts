@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify, decodeProtectedHeader } from 'jose'
 import { readSigningKey, signingKey } from './signing-key.ts'
 
@@ -23,6 +24,8 @@ export async function signAccessToken(stateDir: string, projectUuid: string, cla
     .setAudience(projectUuid)
     .setSubject(claims.userUuid)
     .setIssuedAt(iat)
+    // Unique per token: a refresh in the same second must not hand out the token it replaces.
+    .setJti(randomUUID())
     .setExpirationTime(exp)
     .sign(key.secret)
   return { token, expiresAt: exp * 1000 }
