@@ -134,3 +134,25 @@ describe('cms user / cms auth with a running server', () => {
     }
   })
 })
+
+describe('the auth block of project.yaml', () => {
+  it('validates, survives cms fmt, and a wrong value is named by its key', async () => {
+    const p = await makeProject(blogTemplate())
+    try {
+      const file = join(p.contentDir, 'project.yaml')
+      await appendFile(file, 'auth:\n  enabled: true\n  access_token_ttl: 10m\n  refresh_token_ttl: 604800\n  rate_limits:\n    login: 5\n')
+      const ok = await cms(['validate', '--dir', p.contentDir])
+      expect(ok.code, ok.stdout + ok.stderr).toBe(0)
+      expect((await cms(['fmt', '--dir', p.contentDir])).code).toBe(0)
+      expect(await readFile(file, 'utf8')).toMatch(/auth:\n\s+enabled: true\n\s+access_token_ttl: 10m/)
+      const text = (await readFile(file, 'utf8')).replace('access_token_ttl: 10m', 'access_token_ttl: soon')
+      const { writeFile } = await import('node:fs/promises')
+      await writeFile(file, text)
+      const bad = await cms(['validate', '--dir', p.contentDir])
+      expect(bad.code).toBe(1)
+      expect(bad.stdout + bad.stderr).toMatch(/auth\.access_token_ttl/)
+    } finally {
+      await p.cleanup()
+    }
+  })
+})

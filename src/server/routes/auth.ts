@@ -57,6 +57,8 @@ export function registerAuthRoutes(app: H3, ctx: AppContext): void {
       } },
     { method: 'GET', path: '/auth/verify-email/confirm', ability: null, projectAuth: 'open', project: 'optional', summary: 'The verification link itself (`?token=`): confirms as the POST does',
       handler: async (e) => {
+        // A HEAD (a link checker, a mail scanner) must not use up the link.
+        if (e.req.method === 'HEAD') return json(e, {})
         limit(e, 'verification_confirm')
         return json(e, await confirmVerification(ctx, e.url.searchParams.get('token')))
       } },
