@@ -175,6 +175,11 @@ export class AuthDb {
     return queued
   }
 
+  /** Waits for the changes already started (a server stopping). */
+  async flush(): Promise<void> {
+    await this.#chain
+  }
+
   async #refresh(): Promise<void> {
     const stamp = stampOf(this.path)
     const known = this.#adapter.stamp

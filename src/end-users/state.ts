@@ -12,8 +12,11 @@ export interface EndUserState {
 
 /** The context's end-user state, made on first use. */
 export function endUserState(ctx: AppContext): EndUserState {
-  ctx.endUsers ??= { db: new AuthDb(ctx.config.stateDir), lockout: new SignInLockout() }
-  return ctx.endUsers
+  if (ctx.endUsers) return ctx.endUsers
+  const state: EndUserState = { db: new AuthDb(ctx.config.stateDir), lockout: new SignInLockout() }
+  ctx.endUsers = state
+  ctx.disposers.push(() => state.db.flush())
+  return state
 }
 
 /** The project's auth settings; 404 (as for a route that is not there) while project auth is off. */
