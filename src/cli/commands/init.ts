@@ -17,6 +17,9 @@ export function registerInit(program: Command): void {
       const { withDirectWrite } = await import('../target.ts')
       const config = loadConfig({ dir: dir ?? opts.dir })
       const result = await withDirectWrite(config, 'init', () => initProject(config.contentDir, { name: opts.name, locale: opts.locale, force: opts.force === true }))
+      const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
+      const committed = commitLine(await commitDirectWrite(config, ['/'], `content: new project "${result.name}" (cms init)`))
+      if (committed) process.stderr.write(`${committed}\n`)
       if (opts.json) printJson(result)
       else {
         process.stdout.write(`Created project "${result.name}" in ${result.content_dir}\n`)
