@@ -14,6 +14,7 @@ import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
 import { registerReplicaRoutes } from './routes/replica.ts'
+import { registerAuthRoutes } from './routes/auth.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext): H3 {
   registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)

@@ -74,6 +74,7 @@ export function registerServe(program: Command): void {
         ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
         `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
         `  rate limit: ${describeRateLimit(config)}`,
+        ...(store.project.auth?.enabled === true ? [`  auth:       project auth on (/auth/*; end users: cms user list, their mail: cms auth mail)`] : []),
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
         `  try:        curl -H "project-id: ${store.project.uuid}" ${url}/`,
         // One-time, 10 minutes: `cms editor-url` prints a fresh one.
