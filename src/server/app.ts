@@ -11,6 +11,8 @@ import { registerOpenApiRoutes } from './routes/openapi.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
+import { registerReplicaRoutes } from './routes/replica.ts'
+import { registerAuthRoutes } from './routes/auth.ts'
 import { createFastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
@@ -37,10 +39,12 @@ export function createApp(ctx: AppContext): CmsApp {
   registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
+  registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)

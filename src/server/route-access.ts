@@ -1,5 +1,6 @@
 import type { H3Event } from 'h3'
 import type { Ability } from '../core/types.ts'
+import type { EndUserPrincipal } from '../end-users/accounts.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -13,6 +14,12 @@ export interface RouteAccess {
   token?: 'always' | 'private-only'
   /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
   project?: 'optional'
+  /**
+   * Project auth (`/auth/*`, 404 while off): `open` routes need only the project header (sign-up,
+   * sign-in, refresh, verification); `user` routes an end user's access token (their principal
+   * is `end-user`); `client` routes a project API token with `ability` (introspection).
+   */
+  projectAuth?: 'open' | 'user' | 'client'
 }
 
 export type Principal =
@@ -21,6 +28,8 @@ export type Principal =
   | { kind: 'local-admin'; key: string }
   /** An editor session (the `cms_session` cookie): a sign-in link's (all abilities) or a pasted token's. */
   | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
+  /** A signed-in end user of project auth (their access token): only the `/auth/*` routes take it. */
+  | EndUserPrincipal
 
 export interface RouteSpec extends RouteAccess {
   /** One line for the route table in docs/api.md. */

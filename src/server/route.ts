@@ -18,7 +18,10 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
   for (const spec of routes) {
     if (!app.routes.some((r) => r.method === spec.method && r.path === spec.path)) app.routes.push(spec)
     const handler = (event: H3Event) => {
-      const principal = guard(event, ctx, spec)
+      const checked = guard(event, ctx, spec)
+      return checked instanceof Promise ? checked.then((principal) => proceed(event, principal)) : proceed(event, checked)
+    }
+    const proceed = (event: H3Event, principal: Principal) => {
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? spec.handler(event, principal)
         : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))

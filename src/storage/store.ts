@@ -11,7 +11,7 @@ import { collectionDocument, projectDocument, toEntry, toToken } from './records
 import { listDir, readChecked, mapLimit } from './read-files.ts'
 import type { FileProblem } from './problems.ts'
 import { loadTree } from './load.ts'
-import { ingestVersion } from './ingest.ts'
+import { ingestProject, ingestVersion } from './ingest.ts'
 import { withFileLock } from './file-lock.ts'
 import { CmsError, storageFailure } from '../core/errors.ts'
 import { findRelationTarget } from '../schema/relation-target.ts'
@@ -122,6 +122,18 @@ export class ContentStore {
     const store = new ContentStore(root, options)
     await loadTree(store, { onProgress: options.onProgress, indexCache: options.indexCache ?? true, sweepVersions: options.sweepVersions ?? false })
     return store
+  }
+
+  /**
+   * `project.yaml` alone, through the one ingestion path, without loading any content (CLI
+   * commands that need only the project's settings). Throws `file:line: message` for a broken file.
+   */
+  static async readProject(root: string): Promise<Project> {
+    const layout = createLayout(root)
+    const project = ingestProject(await readChecked(layout.project, 'project.yaml', 'project'))
+    if (project.ok) return project.record
+    const p = project.problems[0]
+    throw new CmsError('bad_request', `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
   }
 
   /** Whether the last load read enough files that writing the index cache pays off. */
