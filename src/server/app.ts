@@ -10,6 +10,7 @@ import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
 import { registerOpenApiRoutes } from './routes/openapi.ts'
+import { registerApiDocsRoutes } from './routes/api-docs.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext): H3 {
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
+  registerApiDocsRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
