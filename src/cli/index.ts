@@ -19,7 +19,7 @@ import { packageVersion } from './version.ts'
 import { registerEditorUrl } from './commands/editor-url.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
-export function createProgram(): Command {
+function createProgram(): Command {
   const program = new Command('cms')
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
     .version(packageVersion)

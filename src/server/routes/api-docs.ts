@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 
 /** Redoc's standalone script, copied there by scripts/bundle-docs-renderer.mjs (`CMS_DOCS_DIR` overrides it). */
-export const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../dist-docs/', import.meta.url))
+const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../dist-docs/', import.meta.url))
 
-export const DOCS_SCRIPT_PATH = '/_docs/redoc.standalone.js'
+const DOCS_SCRIPT_PATH = '/_docs/redoc.standalone.js'
 
 /**
  * Only our own origin: the renderer's script, the document it fetches, inline styles (Redoc's
