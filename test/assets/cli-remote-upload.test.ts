@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { cms } from '../helpers/cli.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { makePng } from './helpers.ts'
 import { uploadRemote } from '../../src/cli/commands/asset.ts'
 
