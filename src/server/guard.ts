@@ -4,7 +4,6 @@ import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.t
 import { isSlug, isUuid } from '../core/ids.ts'
 import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
-import type { RouteSpec } from './route.ts'
 import { findToken, isExpired } from '../service/tokens.ts'
 import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
@@ -45,35 +44,22 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
   return credential
 }
 
-/**
- * Project header, then token, then ability: the order and messages of the hosted service.
- * Runs before every route handler (see defineRoutes). Then the path parameters with a known
- * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
- * traversal-like segment is a 404 before any handler could touch the file system.
- */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path' | 'project'>): Principal {
-  if (spec.ability === null) return { kind: 'public' }
-  const projectId = event.req.headers.get('project-id')
-  if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
-  if (ctx.readOnly && isWrite(spec)) {
-    throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
-  }
-
-  const credential = credentialOf(event, ctx)
-  if (credential.kind === 'session') checkSameOrigin(event)
-  const principal = authorize(credential, ctx, spec)
-  checkParams(event, spec.path)
-  return principal
-}
-
 /** The `Project-Id` header must name this project: 400 when missing, 404 when another. */
 export function checkProjectHeader(projectId: string | null | undefined, ctx: AppContext): void {
   if (!projectId) throw new CmsError('bad_request', 'Project header missing.')
   if (projectId.trim().toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
 }
 
+/** What a route asks of its caller (see RouteSpec in route.ts). */
+export interface AccessSpec {
+  /** Ability the caller needs; `null` for routes outside the project scope. */
+  ability: Ability | null
+  /** `always`: a token is needed even on a public project. */
+  token?: 'always' | 'private-only'
+}
+
 /** Whether a caller with this credential may use a route needing `ability` (pure: no request). */
-export function authorize(credential: Credential, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token'>): Principal {
+export function authorize(credential: Credential, ctx: AppContext, spec: AccessSpec): Principal {
   if (spec.ability === null) return { kind: 'public' }
   const needsToken = spec.token === 'always' || spec.ability !== 'read' || ctx.store.project.api === 'private'
   switch (credential.kind) {
@@ -94,10 +80,6 @@ export function authorize(credential: Credential, ctx: AppContext, spec: Pick<Ro
       return credential
   }
 }
-
-/** Routes a read-only replica refuses: every non-GET route except introspection (which writes nothing). */
-const isWrite = (spec: Pick<RouteSpec, 'ability' | 'method'>): boolean =>
-  spec.method !== 'GET' && spec.ability !== 'read' && spec.ability !== 'introspect'
 
 const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/
 
@@ -175,7 +157,7 @@ const safeEqual = (a: string, b: string): boolean => {
 }
 
 /** 404 for a path parameter that cannot name anything, with the message the resource's own lookup gives. */
-function checkParams(event: H3Event, pattern: string): void {
+export function checkParams(event: H3Event, pattern: string): void {
   const params = event.context.params
   if (!params) return
   for (const [name, raw] of Object.entries(params)) {
