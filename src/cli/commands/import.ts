@@ -19,6 +19,7 @@ export function registerImport(program: Command): void {
       const summary = await withDirectWrite(config, 'import', () => importTemplate(file, contentDir, {
         force: opts.force === true,
         onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
+        onFlush: () => { if (started < Date.now() - 1000) progress('writing to disk (one flush for every file)...') },
       }))
       if (opts.json) return printJson({ ...summary, duration_ms: Date.now() - started })
       process.stdout.write(`Imported ${summary.entries} entries (${summary.published} published, ${summary.drafts} drafts) in ${summary.collections} collections into ${summary.content_dir}\n`)
