@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { CmsError } from '../core/errors.ts'
 import { isLoopbackAddress } from '../core/loopback.ts'
-import type { ReadResult } from '../service/list-entries.ts'
+import type { ReadResult } from '../service/entries/list.ts'
 import { corsHeadersFor } from './cors.ts'
 import { matchesEtag } from './etag.ts'
 import { authorize, checkParams, checkProjectHeader, checkSameOrigin, credentialOf, type AccessSpec, type Credential, type Principal } from './guard.ts'

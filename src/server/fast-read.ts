@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext } from '../context.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
-import { getEntry, listEntries, type ReadResult } from '../service/list-entries.ts'
+import { getEntry, listEntries, type ReadResult } from '../service/entries/list.ts'
 import { admitRequest, admitRoute, countedByFastPath, readAnswer, type AdmissionSpec, type Admitted } from './admission.ts'
 import { credentialFromRequest, type Credential } from './guard.ts'
 import type { RateLimiter } from './rate-limit.ts'
@@ -74,7 +74,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       res.end()
       return true
     }
-    // Answers are cached (list-entries.ts): encode each once, and build its header set once.
+    // Answers are cached (service/entries/list.ts): encode each once, and build its header set once.
     const bytes = (result.bytes ??= Buffer.from(result.body))
     let head = nodeHeads.get(result)
     if (!head) nodeHeads.set(result, (head = { ...answer.headers, 'content-length': String(bytes.length) }))

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fastReads } from '../../src/server/app.ts'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { listingTemplate } from './fixture.ts'
 
 /**

@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
-import type { CollectionIndex } from '../storage/store.ts'
-import { add, type FieldErrors } from '../schema/validator.ts'
-import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../schema/messages.ts'
-import { own } from '../core/own.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import type { CollectionIndex } from '../../storage/store.ts'
+import { add, type FieldErrors } from '../../schema/validator.ts'
+import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../../schema/messages.ts'
+import { own } from '../../core/own.ts'
 
 export const SINGLETON_TAKEN = 'This collection is a singleton and already has an entry.'
 

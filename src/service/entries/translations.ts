@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord } from '../core/types.ts'
-import { unprocessable } from '../core/errors.ts'
-import { isUuid, newUuid, now } from '../core/ids.ts'
-import { event, requireCollection, requireEntry, withEntryLock } from './entry-common.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord } from '../../core/types.ts'
+import { unprocessable } from '../../core/errors.ts'
+import { isUuid, newUuid, now } from '../../core/ids.ts'
+import { event, requireCollection, requireEntry, withEntryLock } from './common.ts'
 
 /**
  * `POST /{collection}/{uuid}/link-translation` `{translation_entry_uuid}`: puts both entries
