@@ -16,7 +16,7 @@ export interface CompiledSortKey {
 
 export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKey[] {
   return keys.map(({ field, direction }) => {
-    if (field === 'id') return { field, direction, key: (row: Row) => -row.rank }
+    if (field === 'id') return { field, direction, key: (row: Row) => row.order }
     const core = CORE_COLUMNS[field]
     if (core) {
       const get = coreGetter(field)
@@ -30,9 +30,12 @@ export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKe
   })
 }
 
-/** A stable sorted copy of `rows` (which may be in any order; ties fall back to `rank`). */
+/** Default order (newest first): `order` descending. Never 0 for two rows of one view. */
+export const compareDefault = (a: Row, b: Row): number => (a.order < b.order ? 1 : a.order > b.order ? -1 : 0)
+
+/** A sorted copy of `rows` (which may be in any order; ties fall back to the default order). */
 export function sortRows(rows: readonly Row[], keys: CompiledSortKey[]): Row[] {
-  if (keys.length === 0) return [...rows].sort((a, b) => a.rank - b.rank)
+  if (keys.length === 0) return [...rows].sort(compareDefault)
   const decorated = rows.map((row) => ({ row, k: keys.map((s) => s.key(row)) }))
   decorated.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
@@ -44,7 +47,7 @@ export function sortRows(rows: readonly Row[], keys: CompiledSortKey[]): Row[] {
       const c = x < y ? -1 : x > y ? 1 : 0
       if (c !== 0) return keys[i]!.direction === 'desc' ? -c : c
     }
-    return a.row.rank - b.row.rank
+    return compareDefault(a.row, b.row)
   })
   return decorated.map((d) => d.row)
 }
@@ -60,7 +63,45 @@ export function compareRows(a: Row, b: Row, keys: CompiledSortKey[]): number {
     const c = x < y ? -1 : x > y ? 1 : 0
     if (c !== 0) return s.direction === 'desc' ? -c : c
   }
-  return a.rank - b.rank
+  return compareDefault(a, b)
 }
 
 export const sortSignature = (keys: SortKey[]): string => keys.map((k) => `${k.field}:${k.direction}`).join(',')
+
+/**
+ * The first `k` rows of `rows` in sort order, without sorting them all: one pass keeping the
+ * best `k` in a sorted buffer (keys computed once per row). For the first page of a
+ * never-seen sort over many rows, this costs a pass, where a full sort costs n log n
+ * comparisons of computed keys.
+ */
+export function topRows(rows: readonly Row[], keys: CompiledSortKey[], k: number): Row[] {
+  if (k <= 0) return []
+  if (keys.length === 0) return sortRows(rows, keys).slice(0, k)
+  const cmp = (a: { row: Row; k: Array<Key | null> }, b: { row: Row; k: Array<Key | null> }): number => {
+    for (let i = 0; i < keys.length; i++) {
+      const x = a.k[i]!
+      const y = b.k[i]!
+      if (x === y) continue
+      if (x === null) return 1
+      if (y === null) return -1
+      const c = x < y ? -1 : x > y ? 1 : 0
+      if (c !== 0) return keys[i]!.direction === 'desc' ? -c : c
+    }
+    return compareDefault(a.row, b.row)
+  }
+  const best: Array<{ row: Row; k: Array<Key | null> }> = []
+  for (const row of rows) {
+    const item = { row, k: keys.map((s) => s.key(row)) }
+    if (best.length === k && cmp(item, best[k - 1]!) >= 0) continue
+    let lo = 0
+    let hi = best.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (cmp(best[mid]!, item) < 0) lo = mid + 1
+      else hi = mid
+    }
+    best.splice(lo, 0, item)
+    if (best.length > k) best.pop()
+  }
+  return best.map((d) => d.row)
+}
