@@ -10,6 +10,7 @@ import { CollectionView, visibleIn } from '../query/view.ts'
 import { pageEnvelope, planList } from '../query/paginate.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './entry-view.ts'
 import { entryEtag } from './entry-etag.ts'
+import { lookupsOf } from './entry-lookups.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
 export interface ReadResult {
@@ -50,7 +51,7 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
   if (!entry) throw notFound('Content not found.')
   if (q.translationLocale !== null) {
     if (!entry.translation_group) throw notFound('This entry has no translations linked.')
-    entry = findTranslation(index, entry, q.translationLocale)
+    entry = findTranslation(ctx, slug, index, entry, q.translationLocale)
     if (!entry) throw notFound(`Translation not found for locale '${q.translationLocale}'.`)
   }
   if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
@@ -103,11 +104,8 @@ function serialise(ctx: AppContext, entry: EntryRecord, collection: Collection, 
   return entryJson(ctx, entry, collection, options, `${q.state}|${q.timestamps ? 1 : 0}|${q.exclude.join(',')}|${baseUrl}`, stamp)
 }
 
-function findTranslation(index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
-  for (const other of index.entries.values()) {
-    if (other.translation_group === entry.translation_group && other.locale === locale && !other.deleted_at) return other
-  }
-  return undefined
+function findTranslation(ctx: AppContext, slug: string, index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
+  return lookupsOf(ctx.store, index.collection.slug, index).members(entry.translation_group!).find((other) => other.locale === locale && !other.deleted_at)
 }
 
 /** `exclude` names must exist at the top level or among group children (any depth). */
