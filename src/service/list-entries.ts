@@ -199,6 +199,11 @@ class CollectionViews {
     for (const view of this.#views.values()) view.touch(uuid, entry)
   }
 
+  /** The views built so far, by state. */
+  built(): ReadonlyMap<ReadState, CollectionView> {
+    return this.#views
+  }
+
   dropRelatedMatches(): void {
     for (const view of this.#views.values()) view.dropRelatedMatches()
   }
@@ -264,6 +269,11 @@ function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Sl
 function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView | null {
   if (!ctx.store.collection(slug)) return null
   return open(ctx, slug).slot.views.view(state === 'published' ? 'published' : 'draft')
+}
+
+/** The live views of a collection (the ones requests read and writes patch), for tests and benchmarks. */
+export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState, CollectionView> {
+  return open(ctx, slug).slot.views.built()
 }
 
 /**

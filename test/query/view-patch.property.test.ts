@@ -100,7 +100,7 @@ describe('CollectionView patched by touch', () => {
 
   test('a sort order built in slices while entries change equals one built from scratch', async () => {
     const entries = new Map<string, EntryRecord>()
-    for (let id = 1; id <= 30; id++) { const e = make({ id, at: id % 6, locale: 'en', published: true, trashed: false, live: { title: ['ab', 'b', 'c'][id % 3], n: id % 4, tags: undefined } }); entries.set(e.uuid, e) }
+    for (let id = 1; id <= 30; id++) { const e = make({ id, at: id % 6, locale: 'en', published: true, trashed: false, live: { title: (['ab', 'b', 'c'] as const)[id % 3], n: id % 4, tags: undefined } }); entries.set(e.uuid, e) }
     const view = new CollectionView(entries.values(), 'draft')
     const keys = compileSort([{ field: 'title', direction: 'asc' }, { field: 'n', direction: 'desc' }], schema)
     let step = 0
