@@ -144,7 +144,7 @@ const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, 
 async function serviceTimings(content, queries) {
   const { loadConfig } = await import(join(root, 'dist/config.js'))
   const { createContext } = await import(join(root, 'dist/context.js'))
-  const { listEntries } = await import(join(root, 'dist/service/list-entries.js'))
+  const { listEntries } = await import(join(root, 'dist/service/entries/list.js'))
   const ctx = await createContext({ config: loadConfig({ dir: content, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: false, source: 'cli' })
   const index = ctx.store.collection('articles')
   const n = index.entries.size

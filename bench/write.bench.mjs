@@ -153,7 +153,7 @@ async function measureServer(content, variant, seed) {
 async function measureService(content, round) {
   const { createContext } = await import(join(root, 'dist/context.js'))
   const { loadConfig } = await import(join(root, 'dist/config.js'))
-  const { createEntry } = await import(join(root, 'dist/service/entries.js'))
+  const { createEntry } = await import(join(root, 'dist/service/entries/write.js'))
   const ctx = await createContext({ config: loadConfig({ dir: content }), watch: false })
   const fields = generate(CONC + SEQ, { seed: 11 + round }).map((e) => e.fields)
   try {

@@ -5,7 +5,7 @@ import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/load.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
-import { resumeSchemaChange } from './service/schema-rewrite.ts'
+import { resumeSchemaChange } from './service/collections/rewrite.ts'
 import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
 

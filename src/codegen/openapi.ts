@@ -137,7 +137,7 @@ function operationId(method: string, path: string): string {
   return [method.toLowerCase(), ...words.map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))].join('') || method.toLowerCase()
 }
 
-// ---- output shapes (service/entry-view.ts) -----------------------------------------------
+// ---- output shapes (service/entries/view.ts) -----------------------------------------------
 
 function entrySchema(fields: string): JsonSchema {
   return {

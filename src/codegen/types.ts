@@ -3,7 +3,7 @@ import { isMultiRef, isRepeatableScalar } from '../schema/json-schema.ts'
 
 /**
  * TypeScript declarations for a project's collections, as the read API answers them
- * (service/entry-view.ts): every visible field is present, `null` when empty; hidden and
+ * (service/entries/view.ts): every visible field is present, `null` when empty; hidden and
  * password fields never appear; enumerations are arrays; relations are the related entries
  * (one level deep; below that `{uuid}` stubs); media are asset objects.
  *

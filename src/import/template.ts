@@ -12,7 +12,7 @@ import { serializeEntry, serializeVersion, serializeYaml } from '../storage/code
 import { collectionDocument, projectDocument } from '../storage/records.ts'
 import { createLayout } from '../storage/paths.ts'
 import { listDir, mapLimit } from '../storage/read-files.ts'
-import { ensureGitignore } from '../service/init.ts'
+import { ensureGitignore } from '../service/project/init.ts'
 import { importValue } from './values.ts'
 import { execFileSync } from 'node:child_process'
 

@@ -6,15 +6,15 @@ import { isSlug, isUuid } from '../core/ids.ts'
 import { notFound } from '../core/errors.ts'
 import { ContentStore, type StoreChange } from '../storage/store.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
-import { getEntry, listEntries } from '../service/list-entries.ts'
-import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/schema-view.ts'
+import { getEntry, listEntries } from '../service/entries/list.ts'
+import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/collections/view.ts'
 import { toQuery, type ReadParams } from './query.ts'
 
 export { toQuery, type ReadParams }
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
- * store, query engine and serialisation as `cms serve` (service/list-entries.ts), so every
+ * store, query engine and serialisation as `cms serve` (service/entries/list.ts), so every
  * answer is the same bytes the server sends. For site builds with no server running.
  */
 export interface ReaderOptions {

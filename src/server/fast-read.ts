@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext } from '../context.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
-import { getEntry, listEntries, type ReadResult } from '../service/list-entries.ts'
+import { getEntry, listEntries, type ReadResult } from '../service/entries/list.ts'
 import { corsHeadersFor } from './cors.ts'
 import { authorize, checkProjectHeader, credentialFromRequest, type Credential } from './guard.ts'
 import { countRequest, countedByFastPath } from './middleware.ts'
@@ -84,7 +84,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter): FastRead 
       res.writeHead(304, common)
       res.end()
     } else {
-      // Answers are cached (list-entries.ts): encode each once, not on every send.
+      // Answers are cached (service/entries/list.ts): encode each once, not on every send.
       const bytes = (result.bytes ??= Buffer.from(result.body))
       res.writeHead(200, { ...common, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length })
       res.end(bytes)

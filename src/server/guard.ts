@@ -5,13 +5,13 @@ import { isSlug, isUuid } from '../core/ids.ts'
 import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
 import type { RouteSpec } from './route.ts'
-import { findToken, isExpired } from '../service/tokens.ts'
+import { findToken, isExpired } from '../service/tokens/manage.ts'
 import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'
 import { ABILITIES } from '../core/types.ts'
 
-export { findToken, hashToken } from '../service/tokens.ts'
+export { findToken, hashToken } from '../service/tokens/manage.ts'
 export { isExpired }
 
 export type Principal =

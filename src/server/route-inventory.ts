@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createContext } from '../context.ts'
 import { loadConfig } from '../config.ts'
-import { initProject } from '../service/init.ts'
+import { initProject } from '../service/project/init.ts'
 import { createApp } from './app.ts'
 import { ROUTE_TABLE, type RouteSpec } from './route.ts'
 

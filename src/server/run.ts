@@ -9,7 +9,7 @@ import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
-import { warmListViews } from '../service/list-entries.ts'
+import { warmListViews } from '../service/entries/list.ts'
 
 export interface RunOptions {
   dir?: string

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { ActivityHub } from '../service/activity.ts'
+import { ActivityHub } from '../service/project/activity.ts'
 import { SessionStore } from './session-store.ts'
 import { TicketBox } from './tickets.ts'
 

@@ -448,7 +448,7 @@ export class ContentStore {
       this.assets.set(asset.uuid, asset)
       this.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
-    // The stored file was moved into its folder before (asset-ingest.ts): it is part of this write.
+    // The stored file was moved into its folder before (service/assets/ingest.ts): it is part of this write.
     this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
   }
 

@@ -71,7 +71,12 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
       return (parts[0] === 'entries' && parts.length > 1) || parts[0] === 'versions' || (parts[0] === 'assets' && parts.length > 1 && !parts[1]!.endsWith('.yaml'))
     },
   })
-  watcher.on('add', schedule).on('change', schedule).on('unlink', schedule)
+  // git replaces a file by unlinking it and creating it again. Under load a `git restore` of a
+  // collection file was once left unapplied for good (own-writes test), as if the add after the
+  // unlink was never reported: looking at an unlinked path once more, a little later, costs one
+  // stat and makes that case converge.
+  const recheck = (path: string) => { setTimeout(() => schedule(path), 300).unref() }
+  watcher.on('add', schedule).on('change', schedule).on('unlink', (path) => { schedule(path); recheck(path) })
   watcher.on('addDir', (path) => { if (path === entriesDir) watchEntries() })
   watcher.on('error', (error) => console.error('[cms] watcher error:', error))
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DomainEvent, WebhookRecord } from '../core/types.ts'
 import type { ContentStore } from '../storage/store.ts'
-import { toEntryOutput } from '../service/entry-view.ts'
+import { toEntryOutput } from '../service/entries/view.ts'
 import type { Outbox, Delivery } from './outbox.ts'
 import type { DeliveryLogs, DeliveryLogRecord } from './logs.ts'
 import type { SecretStore } from './secrets.ts'

@@ -6,7 +6,7 @@ import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
 import { ROUTE_TABLE } from '../../src/server/route.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { concretePath, rawRequest, socketRequest, type RawResponse } from './helpers.ts'
 
 /*

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
-import { parseExpiry } from '../../src/service/tokens.ts'
+import { parseExpiry } from '../../src/service/tokens/manage.ts'
 
 const run = promisify(execFile)
 const bin = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { checkQuery } from '../../src/server/request-limits.ts'
 import { rawRequest } from './helpers.ts'
 

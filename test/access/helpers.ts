@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { ABILITIES, type Ability } from '../../src/core/types.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import type { ContentStore } from '../../src/storage/store.ts'
 import type { RouteSpec } from '../../src/server/route.ts'
 

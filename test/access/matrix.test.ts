@@ -3,7 +3,7 @@ import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { ROUTE_TABLE, type RouteSpec } from '../../src/server/route.ts'
-import { hashToken } from '../../src/service/tokens.ts'
+import { hashToken } from '../../src/service/tokens/manage.ts'
 import { concretePath, makeTokens, MSG, needsToken } from './helpers.ts'
 
 /*

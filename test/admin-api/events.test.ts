@@ -159,7 +159,7 @@ describe('GET /_admin/api/events', () => {
 let token: string | undefined
 async function tokenFor(): Promise<string> {
   if (token) return token
-  const { createToken } = await import('../../src/service/tokens.ts')
+  const { createToken } = await import('../../src/service/tokens/manage.ts')
   token = (await createToken(server.ctx.store, { name: 'events-admin', abilities: ['*'] })).token
   return token
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestServer } from '../helpers/server.ts'
 import { signInLink } from '../../src/server/admin/session-routes.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import type { Ability } from '../../src/core/types.ts'
 
 /** A fake Vite build (index.html + assets/) for the static editor routes. */

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 const project = await makeProject(blogTemplate())
 const server = await startTestServer(project.contentDir, { env: { CMS_CORS_ORIGINS: 'http://site.example' } })

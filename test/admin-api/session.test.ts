@@ -6,7 +6,7 @@ import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { signInLink } from '../../src/server/admin/session-routes.ts'
 import { browserWrite, cookiePair, signInByLink, signInByToken } from './helpers.ts'
-import { createToken, revokeToken } from '../../src/service/tokens.ts'
+import { createToken, revokeToken } from '../../src/service/tokens/manage.ts'
 
 const project = await makeProject(blogTemplate())
 let server: TestServer = await startTestServer(project.contentDir)

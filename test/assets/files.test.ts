@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assetType, humanSize, isMimeAllowed, resolveMime, sanitizeFilename } from '../../src/service/asset-files.ts'
+import { assetType, humanSize, isMimeAllowed, resolveMime, sanitizeFilename } from '../../src/service/assets/files.ts'
 import { parseRange } from '../../src/server/routes/assets.ts'
 
 describe('sanitizeFilename', () => {
@@ -73,7 +73,7 @@ describe('parseRange', () => {
 
 describe('checkMetadata', () => {
   it('keeps known keys, ignores unknown ones, rejects non-strings and long values', async () => {
-    const { checkMetadata } = await import('../../src/service/asset-upload.ts')
+    const { checkMetadata } = await import('../../src/service/assets/upload.ts')
     expect(checkMetadata({ alt_text: 'a', title: null, extra: 1 })).toEqual({ alt_text: 'a', title: null })
     expect(() => checkMetadata({ caption: 5 })).toThrow(/caption must be a string/)
     expect(() => checkMetadata({ caption: 'x'.repeat(2001) })).toThrow(/2000/)

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /** A project with a media field (single and multiple) and a token holding every ability. */
 export async function assetProject(env: Record<string, string> = {}): Promise<{ project: TempProject; server: TestServer; token: string; readOnlyToken: string }> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeScan, startEditor, type Editor } from './helpers/editor.ts'
 import { field } from '../helpers/project.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /** The Changes screen (issue 16) in Chromium, against a real server whose content is in a real git repository. */
 const template = {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { axeScan } from './helpers/editor.ts'
 import { magazineTemplate, poll, screenshot, startSecondaryEditor, type SecondaryEditor } from './secondary-setup.ts'
 

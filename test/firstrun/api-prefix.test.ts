@@ -3,7 +3,7 @@ import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { sharedFixture } from '../helpers/templates.ts'
 import { listingTemplate } from '../listing/fixture.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { createSdkClient } from './sdk-client.ts'
 
 describe('every API route also under /api (the hosted service\'s base URL)', () => {

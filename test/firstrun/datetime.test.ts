@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { validateTree } from '../../src/review/validate.ts'
 
 /** A v4-style schema: `datetime` beside `date` with includeTime. */

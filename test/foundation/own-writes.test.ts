@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /**
  * Issue 12, defect 2: the watcher recognises the echo of the server's own writes by the

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeGitProject, waitFor, type GitProject } from './helpers.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { cms } from '../helpers/cli.ts'
 
 /** The endpoints behind the editor's Changes screen, on a real repository, auto-commit off. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { makeGitProject, startGitServer, waitFor, waitForCommits, filesOf, type GitProject, type GitServer } from './helpers.ts'
 import { createContext } from '../../src/context.ts'
@@ -255,6 +255,33 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     expect(p.git('rev-list', '--count', `${before}..HEAD`)).toBe('1')
     expect(p.git('log', '-1', '--format=%an|%s')).toBe('Local User|content: create articles "From the CLI" (en)')
     expect(p.git('show', '--name-only', '--format=', 'HEAD')).toContain(uuid)
+  })
+
+  it('commits what `cms fmt` and `cms import --force` rewrote when CMS_GIT_COMMIT=1, and leaves other changes alone', async () => {
+    p = await makeGitProject()
+    const entryDir = join(p.contentDir, 'entries', 'articles')
+    const [name] = (await readdir(entryDir)).filter((n) => n.endsWith('.json'))
+    const entryFile = join(entryDir, name!)
+    // A hand edit that is not canonical (minified), committed by hand; then an unrelated change.
+    await writeFile(entryFile, JSON.stringify(JSON.parse(await readFile(entryFile, 'utf8'))))
+    p.git('commit', '-q', '-am', 'hand edit')
+    await writeFile(join(p.repo, 'README.md'), '# site, edited\n')
+    const before = head()
+    const fmt = await cms(['fmt', '--dir', p.contentDir], { env: { CMS_GIT_COMMIT: '1' } })
+    expect(fmt.code).toBe(0)
+    expect(fmt.stderr).toMatch(/git: committed [0-9a-f]{7} on main/)
+    expect(p.git('rev-list', '--count', `${before}..HEAD`)).toBe('1')
+    expect(p.git('log', '-1', '--format=%s')).toBe('content: format 1 file (cms fmt)')
+    expect(p.git('show', '--name-only', '--format=', 'HEAD')).toBe(`content/entries/articles/${name}`)
+    expect(p.git('status', '--porcelain')).toBe(' M README.md')
+
+    const imported = await cms(['import', join(import.meta.dirname, '..', 'fixtures', 'blog-template.json'), '--dir', p.contentDir, '--force'], { env: { CMS_GIT_COMMIT: '1' } })
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(p.git('log', '-1', '--format=%s')).toMatch(/^content: import \d+ entries in \d+ collections \(cms import\)$/)
+    // The whole content root is committed as imported; nothing outside it.
+    expect(p.git('status', '--porcelain', '--', 'content')).toBe('')
+    expect(p.git('status', '--porcelain')).toBe(' M README.md')
+    expect(p.git('show', '--name-only', '--format=', 'HEAD').split('\n').every((f) => f.startsWith('content/'))).toBe(true)
   })
 
   it('refuses to start when the content root is not in a git work tree', async () => {

@@ -11,10 +11,10 @@ import { compileWhere, type SchemaInfo, type WhereEnv } from '../../src/query/co
 import { compileSort, sortSignature } from '../../src/query/sort.ts'
 import { CollectionView } from '../../src/query/view.ts'
 import { parseListQuery, type ReadState } from '../../src/query/params.ts'
-import { listEntries, listViews } from '../../src/service/list-entries.ts'
-import { EntryLookups, lookupsOf } from '../../src/service/entry-lookups.ts'
-import { createEntry, deleteEntry, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../src/service/entries.ts'
-import { linkTranslation } from '../../src/service/translations.ts'
+import { listEntries, listViews } from '../../src/service/entries/list.ts'
+import { EntryLookups, lookupsOf } from '../../src/service/entries/lookups.ts'
+import { createEntry, deleteEntry, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../src/service/entries/write.ts'
+import { linkTranslation } from '../../src/service/entries/translations.ts'
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 
 /**

@@ -5,7 +5,7 @@ import { makeProject, type TempProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { cms, serve, type ServeProcess } from '../helpers/cli.ts'
 import { ContentStore } from '../../src/storage/store.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /**
  * Issue 12, defect 3: a CLI command that writes content files goes through the running

@@ -6,7 +6,7 @@ import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { cms } from '../helpers/cli.ts'
 import { MAX_JSON_DEPTH } from '../../src/core/limits.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /**
  * Issue 12, defect 10: a hand-edited file holding a value nested 10,000 deep made list, like,

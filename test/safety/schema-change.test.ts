@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { cms, serve, type ServeProcess } from '../helpers/cli.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { ContentStore } from '../../src/storage/store.ts'
 import { serializeYaml } from '../../src/storage/codec.ts'
 import { collectionDocument } from '../../src/storage/records.ts'
@@ -261,6 +261,48 @@ describe('schema changes that rewrite many files', { timeout: 120_000 }, () => {
     const after = await entryFiles(dir, 'articles')
     expect(after.filter((f) => 'excerpt' in f.fields)).toEqual([])
     expect(after.filter((f) => typeof f.fields.summary === 'string' && f.fields.summary.startsWith('Excerpt')).length).toBe(60)
+  })
+
+  it('a locale removal killed half way is finished when the tree is next opened: no entry is left in a locale that is gone', async () => {
+    const fixture = manyArticles(40) as { locales: string[]; demo_data: Array<{ entries: Array<{ locale: string }> }> }
+    fixture.locales = ['en', 'fr']
+    fixture.demo_data[1]!.entries.forEach((e, i) => { if (i % 2 === 1) e.locale = 'fr' })
+    project = await makeProject(fixture)
+    const dir = project.contentDir
+    const french = (await entryFiles(dir, 'articles')).filter((e) => (e as { locale?: string }).locale === 'fr')
+    expect(french.length).toBe(20)
+    // The state a kill leaves: journal written, project.yaml without "fr", half its entries deleted.
+    await mkdir(project.stateDir, { recursive: true })
+    await writeFile(join(project.stateDir, 'schema-journal.json'), JSON.stringify({ op: 'remove-locale', locale: 'fr', started_at: new Date().toISOString() }))
+    const projectFile = join(dir, 'project.yaml')
+    await writeFile(projectFile, (await readFile(projectFile, 'utf8')).replace(/^(\s*)- fr\n/m, ''))
+    const { rm } = await import('node:fs/promises')
+    for (const e of french.slice(0, 10)) await rm(join(dir, 'entries', 'articles', `${e.uuid}.json`))
+    server = await startTestServer(dir)
+    expect(existsSync(join(project.stateDir, 'schema-journal.json'))).toBe(false)
+    const left = (await entryFiles(dir, 'articles')).filter((e) => (e as { locale?: string }).locale === 'fr')
+    expect(left).toEqual([])
+    for (const e of french) expect(existsSync(join(dir, 'versions', 'articles', e.uuid))).toBe(false)
+    expect((await entryFiles(dir, 'articles')).length).toBe(20)
+    expect(server.ctx.store.project.locales).toEqual(['en'])
+  })
+
+  it('removing a locale with --force closes every collection: a write racing it is refused or removed with it', async () => {
+    const fixture = manyArticles(300) as { locales: string[]; demo_data: Array<{ entries: Array<{ locale: string }> }> }
+    fixture.locales = ['en', 'fr']
+    fixture.demo_data[1]!.entries.forEach((e) => { e.locale = 'fr' })
+    project = await makeProject(fixture)
+    server = await startTestServer(project.contentDir)
+    const { admin } = await tokens(server)
+    const creator = (await createToken(server.ctx.store, { name: 'creator', abilities: ['read', 'create'] })).token
+    const removal = server.request('/project/locales/fr?force=1', { method: 'DELETE', token: admin })
+    const creates = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      server!.request('/articles', { method: 'POST', token: creator, json: { locale: 'fr', fields: { title: `Racing ${i}` } } })))
+    expect((await removal).status).toBe(200)
+    for (const r of creates) expect([201, 409, 422]).toContain(r.status)
+    const french = (await entryFiles(project.contentDir, 'articles')).filter((e) => (e as { locale?: string }).locale === 'fr')
+    expect(french).toEqual([])
+    expect([...server.ctx.store.collection('articles')!.entries.values()].filter((e) => e.locale === 'fr')).toEqual([])
   })
 
   it('a CLI command with no server finishes a journal a dead process left, and will not touch one a live process holds', async () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { field } from '../helpers/project.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import type { Ability } from '../../src/core/types.ts'
 import type { TestServer } from '../helpers/server.ts'
 

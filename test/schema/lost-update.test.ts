@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /**
  * Config writes reach memory only once durable (issue 12, defect 4), so two concurrent changes

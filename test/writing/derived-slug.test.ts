@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'vitest'
 import { makeProject } from '../helpers/project.ts'
 import { blogTemplate } from '../helpers/templates.ts'
 import { startTestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /**
  * A slug derived from its source field must not make a create fail: the blog template's

@@ -1,6 +1,6 @@
 import { field, makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { createToken } from '../../src/service/tokens.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 
 /** A small project exercising every field type the writing path handles. */
 export const template = {

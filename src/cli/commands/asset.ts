@@ -44,8 +44,8 @@ export function registerAsset(program: Command): void {
             if (t.kind === 'remote') {
               added.push(await uploadRemote(t.api, path, metadata, show))
             } else {
-              const { addAssetFromPath } = await import('../../service/assets.ts')
-              const { toAssetJson } = await import('../../service/asset-view.ts')
+              const { addAssetFromPath } = await import('../../service/assets/manage.ts')
+              const { toAssetJson } = await import('../../service/assets/view.ts')
               added.push(toAssetJson(await addAssetFromPath(t.ctx, path, metadata, show), localBase(t.ctx)) as AssetJson)
             }
           } catch (error) {
@@ -80,7 +80,7 @@ export function registerAsset(program: Command): void {
       }
       const result = await withTarget(reading(opts), async (t) => {
         if (t.kind === 'remote') return t.api.request<Page>('GET', '/files', { query })
-        const { listAssets } = await import('../../service/assets.ts')
+        const { listAssets } = await import('../../service/assets/manage.ts')
         return listAssets(t.ctx, query, localBase(t.ctx), '/files') as unknown as Page
       })
       if (opts.json) return printJson(result)
@@ -101,8 +101,8 @@ export function registerAsset(program: Command): void {
     .action(async (uuid: string, opts: Opts) => {
       const result = await withTarget(reading(opts), async (t) => {
         if (t.kind === 'remote') return t.api.request<AssetJson>('GET', `/files/${encodeURIComponent(uuid)}`)
-        const { requireAsset } = await import('../../service/assets.ts')
-        const { toAssetJson } = await import('../../service/asset-view.ts')
+        const { requireAsset } = await import('../../service/assets/manage.ts')
+        const { toAssetJson } = await import('../../service/assets/view.ts')
         return toAssetJson(requireAsset(t.ctx, uuid), localBase(t.ctx)) as AssetJson
       })
       printJson(result)
@@ -118,7 +118,7 @@ export function registerAsset(program: Command): void {
     .action(async (uuid: string, opts: Opts & { force?: boolean }) => {
       const result = await withTarget(opts, async (t) => {
         if (t.kind === 'remote') return t.api.request<{ message: string }>('DELETE', `/files/${encodeURIComponent(uuid)}`, { query: opts.force ? { force: 1 } : {} })
-        const { deleteAsset } = await import('../../service/assets.ts')
+        const { deleteAsset } = await import('../../service/assets/manage.ts')
         return { success: true, ...(await deleteAsset(t.ctx, uuid, { force: opts.force === true })) }
       })
       if (opts.json) printJson({ deleted: uuid, ...result })

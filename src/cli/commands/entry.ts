@@ -29,7 +29,7 @@ export function registerEntry(program: Command): void {
     const body = await readBody(opts)
     const result = await withTarget<{ data: Entry }>(opts, (t) => t.kind === 'remote'
       ? t.api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body })
-      : import('../../service/entries.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
+      : import('../../service/entries/write.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
     done(opts, result.data, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
   })
 
@@ -39,7 +39,7 @@ export function registerEntry(program: Command): void {
         const body = await readBody(opts)
         const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
           ? t.api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body })
-          : import('../../service/entries.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
+          : import('../../service/entries/write.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
         done(opts, entryOf(result), `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
       })
   }
@@ -70,7 +70,7 @@ export function registerEntry(program: Command): void {
       const [result, hidden] = await withTarget(reading(opts), async (t): Promise<[unknown, number]> => {
         const get = (query: string) => t.kind === 'remote'
           ? t.api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
-          : import('../../service/list-entries.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
+          : import('../../service/entries/list.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
         const list = await get(qs)
         return [list, countDrafts ? ((await get(drafts.toString())) as { count: number }).count : 0]
       })
@@ -91,7 +91,7 @@ export function registerEntry(program: Command): void {
       const qs = params.toString()
       const read = (query: string) => withTarget(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`)
-        : import('../../service/list-entries.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
+        : import('../../service/entries/list.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
       const result = await read(qs).catch(async (error: unknown) => {
         if (opts.state || !isNotFound(error)) throw error
         // Published is the default state: an entry that exists only as a draft gets a pointer.
@@ -109,10 +109,10 @@ export function registerEntry(program: Command): void {
         : fn(t, slug, uuid))
       done(opts, result, result.message)
     })
-  simple('publish', 'publish', 'publish the draft as the next version', (t, s, u) => import('../../service/entries.ts').then((m) => m.publishEntry(t.ctx, s, u)))
-  simple('unpublish', 'unpublish', 'unpublish (versions are kept)', (t, s, u) => import('../../service/entries.ts').then((m) => m.unpublishEntry(t.ctx, s, u)))
-  simple('discard', 'discard-draft', 'reset the draft to the published version', (t, s, u) => import('../../service/entries.ts').then((m) => m.discardDraft(t.ctx, s, u)))
-  simple('restore', 'restore', 'restore an entry from the trash', (t, s, u) => import('../../service/entries.ts').then((m) => m.restoreEntry(t.ctx, s, u)))
+  simple('publish', 'publish', 'publish the draft as the next version', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.publishEntry(t.ctx, s, u)))
+  simple('unpublish', 'unpublish', 'unpublish (versions are kept)', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.unpublishEntry(t.ctx, s, u)))
+  simple('discard', 'discard-draft', 'reset the draft to the published version', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.discardDraft(t.ctx, s, u)))
+  simple('restore', 'restore', 'restore an entry from the trash', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.restoreEntry(t.ctx, s, u)))
 
   command(entry, 'delete', '<collection> <uuid>', 'move an entry to the trash (--force: delete it and its versions)')
     .option('--force', 'delete permanently')
@@ -120,7 +120,7 @@ export function registerEntry(program: Command): void {
       const force = opts.force === true
       const result = await withTarget(opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
-        : import('../../service/entries.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
+        : import('../../service/entries/write.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
       done(opts, { deleted: uuid, ...result }, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
     })
 
@@ -128,7 +128,7 @@ export function registerEntry(program: Command): void {
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
       const result = await withTarget<unknown>(reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
-        : import('../../service/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
+        : import('../../service/entries/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
       if (opts.json || n) return printJson(result)
       for (const v of result as Array<{ version_number: number; label: string | null; published_at: string; is_current_published: boolean }>) {
         process.stdout.write(`v${v.version_number}  ${v.published_at}${v.is_current_published ? '  (published)' : ''}${v.label ? `  ${v.label}` : ''}\n`)
@@ -139,7 +139,7 @@ export function registerEntry(program: Command): void {
     .action(async (slug: string, uuid: string, n: string, opts: Opts) => {
       const result = await withTarget(opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/versions/${enc(n)}/revert`)
-        : import('../../service/versions.ts').then((m) => m.revertEntryVersion(t.ctx, slug, uuid, n) as Promise<{ message: string }>))
+        : import('../../service/entries/versions.ts').then((m) => m.revertEntryVersion(t.ctx, slug, uuid, n) as Promise<{ message: string }>))
       done(opts, result, result.message)
     })
 }

@@ -20,6 +20,9 @@ export function registerImport(program: Command): void {
         force: opts.force === true,
         onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
       }))
+      const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
+      const committed = commitLine(await commitDirectWrite(config, ['/'], `content: import ${summary.entries} entries in ${summary.collections} collections (cms import)`))
+      if (committed) process.stderr.write(`${committed}\n`)
       if (opts.json) return printJson({ ...summary, duration_ms: Date.now() - started })
       process.stdout.write(`Imported ${summary.entries} entries (${summary.published} published, ${summary.drafts} drafts) in ${summary.collections} collections into ${summary.content_dir}\n`)
       process.stdout.write(`  project id: ${summary.project}\n`)

@@ -12,11 +12,14 @@ export function registerInit(program: Command): void {
     .option('-f, --force', 'overwrite an existing project')
     .addOption(jsonOption())
     .action(async (dir: string | undefined, opts: { dir?: string; name: string; locale: string; force?: boolean; json?: boolean }) => {
-      const { initProject } = await import('../../service/init.ts')
+      const { initProject } = await import('../../service/project/init.ts')
       const { loadConfig } = await import('../../config.ts')
       const { withDirectWrite } = await import('../target.ts')
       const config = loadConfig({ dir: dir ?? opts.dir })
       const result = await withDirectWrite(config, 'init', () => initProject(config.contentDir, { name: opts.name, locale: opts.locale, force: opts.force === true }))
+      const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
+      const committed = commitLine(await commitDirectWrite(config, ['/'], `content: new project "${result.name}" (cms init)`))
+      if (committed) process.stderr.write(`${committed}\n`)
       if (opts.json) printJson(result)
       else {
         process.stdout.write(`Created project "${result.name}" in ${result.content_dir}\n`)

@@ -2,7 +2,7 @@ import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, printJson } from '../output.ts'
-import type { ProjectSummary } from '../../service/project-settings.ts'
+import type { ProjectSummary } from '../../service/project/settings.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
@@ -19,7 +19,7 @@ export function registerProject(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { projectSummary } = await import('../../service/project-settings.ts')
+      const { projectSummary } = await import('../../service/project/settings.ts')
       const summary = await withStore(opts, async (store) => projectSummary(store))
       if (opts.json) printJson(summary)
       else printSummary(summary)
@@ -37,7 +37,7 @@ export function registerProject(program: Command): void {
       if (opts.api === undefined && opts.name === undefined && opts.description === undefined) {
         throw new CliError('nothing to change: pass --api public|private, --name or --description')
       }
-      const { updateProjectSettings } = await import('../../service/project-settings.ts')
+      const { updateProjectSettings } = await import('../../service/project/settings.ts')
       const { withTarget } = await import('../target.ts')
       const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),

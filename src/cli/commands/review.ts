@@ -45,6 +45,11 @@ export function registerReview(program: Command): void {
       })
       // Rewriting files under a running server would undo its acknowledged writes: fmt refuses then.
       const report = opts.check ? await format() : await withDirectWrite(config, 'fmt', format)
+      if (!opts.check && report.changed.length > 0) {
+        const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
+        const line = commitLine(await commitDirectWrite(config, report.changed, `content: format ${report.changed.length} file${report.changed.length === 1 ? '' : 's'} (cms fmt)`))
+        if (line) process.stderr.write(`${line}\n`)
+      }
       if (opts.json) printJson({ ...report, check: opts.check === true })
       else {
         for (const file of report.changed) process.stdout.write(`${opts.check ? 'would reformat' : 'formatted'} ${file}\n`)

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
-import type { SchemaContext } from '../../service/schema-admin.ts'
+import type { SchemaContext } from '../../service/collections/admin.ts'
 
 /**
  * `cms collection|field|locale ...`: the admin API's schema routes from the command line.
@@ -19,8 +19,8 @@ async function call<T>(t: Target, method: string, path: string, body: Json | und
   return local({ store: t.ctx.store, source: t.ctx.source, ...(t.ctx.readOnly ? { readOnly: true } : {}) })
 }
 
-const admin = () => import('../../service/schema-admin.ts')
-const view = () => import('../../service/schema-view.ts')
+const admin = () => import('../../service/collections/admin.ts')
+const view = () => import('../../service/collections/view.ts')
 
 function parseJsonArg(value: string, flag: string): unknown {
   const text = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value

@@ -23,7 +23,7 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts & { name: string; abilities: string; expires?: string }) => {
-      const { createToken, parseAbilities, parseExpiry } = await import('../../service/tokens.ts')
+      const { createToken, parseAbilities, parseExpiry } = await import('../../service/tokens/manage.ts')
       const abilities = parseAbilities(opts.abilities)
       const expiresAt = opts.expires ? parseExpiry(opts.expires) : null
       const created = await withStore(opts, true, (ctx) => createToken(ctx.store, { name: opts.name, abilities, expiresAt }))
@@ -42,7 +42,7 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { listTokens } = await import('../../service/tokens.ts')
+      const { listTokens } = await import('../../service/tokens/manage.ts')
       const tokens = await withStore(opts, false, async (ctx) => listTokens(ctx.store))
       if (opts.json) {
         printJson(tokens)
@@ -62,7 +62,7 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (name: string, opts: Opts) => {
-      const { revokeToken } = await import('../../service/tokens.ts')
+      const { revokeToken } = await import('../../service/tokens/manage.ts')
       const revoked = await withStore(opts, true, (ctx) => revokeToken(ctx.store, name))
       if (opts.json) printJson({ deleted: revoked.name, message: `Revoked token "${revoked.name}".`, token: revoked })
       else process.stdout.write(`Revoked token "${revoked.name}" (…${revoked.last4}).\n`)

@@ -51,7 +51,7 @@ export function registerWebhook(program: Command): void {
       const body = { ...toBody(opts), ...(secret ? { secret } : {}) }
       const created = await withTarget(target(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('POST', '/webhooks', { body })
-        : (await import('../../service/webhooks.ts')).createWebhook(t.ctx, body))
+        : (await import('../../webhooks/service.ts')).createWebhook(t.ctx, body))
       if (opts.json) return printJson(opts.generateSecret ? { ...created, secret } : created)
       process.stdout.write(`Created webhook ${String(created.uuid)} "${String(created.name)}" -> ${String(created.url)}\n`)
       if (opts.generateSecret) {
@@ -64,7 +64,7 @@ export function registerWebhook(program: Command): void {
     .action(async (opts: Opts) => {
       const list = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Array<Record<string, unknown>>>('GET', '/webhooks')
-        : (await import('../../service/webhooks.ts')).listWebhooks(t.ctx))
+        : (await import('../../webhooks/service.ts')).listWebhooks(t.ctx))
       if (opts.json) return printJson(list)
       if (list.length === 0) return void process.stdout.write('No webhooks. Add one with: cms webhook add --name site --target-url https://... --events content.published --sources api,cli,file\n')
       printTable(['UUID', 'NAME', 'STATUS', 'URL', 'EVENTS'], list.map((w) => [
@@ -76,7 +76,7 @@ export function registerWebhook(program: Command): void {
     .action(async (uuid: string, opts: Opts) => {
       const w = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}`)
-        : (await import('../../service/webhooks.ts')).getWebhook(t.ctx, uuid))
+        : (await import('../../webhooks/service.ts')).getWebhook(t.ctx, uuid))
       if (opts.json) return printJson(w)
       printRecord(w)
     })
@@ -99,7 +99,7 @@ export function registerWebhook(program: Command): void {
       const body: Record<string, unknown> = { ...toBody(opts), ...(secret ? { secret } : {}), ...(opts.clearSecret ? { secret: null } : {}) }
       const w = await withTarget(target(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('PUT', `/webhooks/${encodeURIComponent(uuid)}`, { body })
-        : (await import('../../service/webhooks.ts')).updateWebhook(t.ctx, uuid, body))
+        : (await import('../../webhooks/service.ts')).updateWebhook(t.ctx, uuid, body))
       if (opts.json) return printJson(opts.generateSecret ? { ...w, secret } : w)
       process.stdout.write(`Updated webhook ${String(w.uuid)} "${String(w.name)}".\n`)
       if (opts.generateSecret) {
@@ -112,7 +112,7 @@ export function registerWebhook(program: Command): void {
     .action(async (uuid: string, opts: Opts) => {
       await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request('DELETE', `/webhooks/${encodeURIComponent(uuid)}`)
-        : (await import('../../service/webhooks.ts')).deleteWebhook(t.ctx, uuid))
+        : (await import('../../webhooks/service.ts')).deleteWebhook(t.ctx, uuid))
       if (opts.json) printJson({ deleted: uuid, message: `Removed webhook ${uuid}.` })
       else process.stdout.write(`Removed webhook ${uuid}.\n`)
     })
@@ -125,7 +125,7 @@ export function registerWebhook(program: Command): void {
       const query = { paginate: opts.perPage, page: opts.page }
       const page = await withTarget(reading(opts), async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}/logs`, { query })
-        : (await import('../../service/webhooks.ts')).webhookLogs(t.ctx, uuid, query, ''))
+        : (await import('../../webhooks/service.ts')).webhookLogs(t.ctx, uuid, query, ''))
       const data = page.data as Array<Record<string, unknown>>
       const meta = page.meta as Record<string, unknown>
       if (opts.json) return printJson({ data, meta: { current_page: meta.current_page, last_page: meta.last_page, per_page: meta.per_page, total: meta.total } })
@@ -141,7 +141,7 @@ export function registerWebhook(program: Command): void {
     .action(async (uuid: string, opts: Opts) => {
       const r = await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('POST', `/webhooks/${encodeURIComponent(uuid)}/test`)
-        : (await import('../../service/webhooks.ts')).testWebhook(t.ctx, uuid))
+        : (await import('../../webhooks/service.ts')).testWebhook(t.ctx, uuid))
       if (opts.json) printJson(r)
       else {
         const response = r.response as { status: number; body: string } | null
@@ -156,7 +156,7 @@ export function registerWebhook(program: Command): void {
     .action(async (deliveryId: string, opts: Opts) => {
       const r = await withTarget(opts, async (t) => t.kind === 'remote'
         ? t.api.request<Record<string, unknown>>('POST', `/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`)
-        : (await import('../../service/webhooks.ts')).redeliver(t.ctx, deliveryId))
+        : (await import('../../webhooks/service.ts')).redeliver(t.ctx, deliveryId))
       if (opts.json) printJson(r)
       else process.stdout.write(`Queued ${String(r.event)} again as delivery ${String(r.delivery_id)} (redelivery of ${deliveryId}).\n`)
     })

@@ -10,8 +10,8 @@ import { defineTool, type ToolScope } from './define.ts'
 type Json = Record<string, unknown>
 interface Page { data: Json[]; meta: { current_page: number; last_page: number; total: number } }
 
-const assetsService = () => import('../../service/assets.ts')
-const assetView = () => import('../../service/asset-view.ts')
+const assetsService = () => import('../../service/assets/manage.ts')
+const assetView = () => import('../../service/assets/view.ts')
 
 const METADATA = {
   alt_text: z.string().optional().describe('Alt text (describe the image for screen readers)'),

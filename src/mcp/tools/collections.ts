@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { FIELD_TYPES } from '../../core/types.ts'
 import { notFound } from '../../core/errors.ts'
 import type { AppContext } from '../../context.ts'
-import type { SchemaContext } from '../../service/schema-admin.ts'
+import type { SchemaContext } from '../../service/collections/admin.ts'
 import { enc, ok, run } from '../call.ts'
 import { collectionArg, defineTool, type ToolScope } from './define.ts'
 
 type Json = Record<string, unknown>
 
-const admin = () => import('../../service/schema-admin.ts')
-const view = () => import('../../service/schema-view.ts')
+const admin = () => import('../../service/collections/admin.ts')
+const view = () => import('../../service/collections/view.ts')
 
 /** The service's schema context from an app context (as `cms collection` builds it). */
 const schemaCtx = (ctx: AppContext): SchemaContext => ({ store: ctx.store, source: ctx.source, ...(ctx.readOnly ? { readOnly: true } : {}) })

@@ -5,9 +5,9 @@ import { collectionArg, defineTool, uuidArg, type ToolScope } from './define.ts'
 import { localBase } from '../local-base.ts'
 import type { AppContext } from '../../context.ts'
 
-const entriesService = () => import('../../service/entries.ts')
-const readService = () => import('../../service/list-entries.ts')
-const versionsService = () => import('../../service/versions.ts')
+const entriesService = () => import('../../service/entries/write.ts')
+const readService = () => import('../../service/entries/list.ts')
+const versionsService = () => import('../../service/entries/versions.ts')
 
 type Json = Record<string, unknown>
 interface Envelope { data?: unknown[]; meta?: { current_page: number; last_page: number; total: number } }

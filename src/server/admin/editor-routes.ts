@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
-import { assetUsage, overview } from '../../service/overview.ts'
-import type { ActivityMessage } from '../../service/activity.ts'
+import { assetUsage, overview } from '../../service/project/overview.ts'
+import type { ActivityMessage } from '../../service/project/activity.ts'
 
 const PING_MS = 15_000
 /** A client this far behind (queued chunks) is dropped rather than buffered without end. */

@@ -7,13 +7,13 @@ import type { AppContext } from '../../context.ts'
 import { CmsError } from '../../core/errors.ts'
 import { defineRoutes } from '../route.ts'
 import { readJsonBody } from '../body.ts'
-import { limitText } from '../../service/asset-files.ts'
+import { limitText } from '../../service/assets/files.ts'
 import { READ_NOFOLLOW } from '../../storage/contained.ts'
-import { receiveMultipart } from '../../service/asset-upload.ts'
-import { toAssetJson } from '../../service/asset-view.ts'
+import { receiveMultipart } from '../../service/assets/upload.ts'
+import { toAssetJson } from '../../service/assets/view.ts'
 import {
   assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, removeOrphanUploadDirs, requireAsset, restoreAsset, updateAssetMetadata,
-} from '../../service/assets.ts'
+} from '../../service/assets/manage.ts'
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
 const MULTIPART_OVERHEAD = 1024 * 1024

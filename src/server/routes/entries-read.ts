@@ -2,11 +2,11 @@ import { apiBase } from '../api-prefix.ts'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
-import { getEntry, listEntries, type ReadResult } from '../../service/list-entries.ts'
+import { getEntry, listEntries, type ReadResult } from '../../service/entries/list.ts'
 import { matchesEtag } from '../etag.ts'
 
 /**
- * Read routes for entries: thin adapters over service/list-entries.ts, with ETag revalidation.
+ * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.
  * On a Node server, successful answers usually come from fast-read.ts, which must send the same.
  */
 export function registerEntryReadRoutes(app: H3, ctx: AppContext): void {

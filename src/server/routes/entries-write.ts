@@ -2,11 +2,11 @@ import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import { readJsonBody } from '../body.ts'
-import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries.ts'
-import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/versions.ts'
-import { linkTranslation } from '../../service/translations.ts'
-import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/bulk.ts'
-import { entryEtag, type EntryWriteOptions } from '../../service/entry-etag.ts'
+import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries/write.ts'
+import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/entries/versions.ts'
+import { linkTranslation } from '../../service/entries/translations.ts'
+import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/entries/bulk.ts'
+import { entryEtag, type EntryWriteOptions } from '../../service/entries/etag.ts'
 
 /** Every way content changes over HTTP, plus version history: thin adapters over src/service/. */
 export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
@@ -15,7 +15,7 @@ export function registerEntryWriteRoutes(app: H3, ctx: AppContext): void {
   const n = (e: H3Event) => param(e, 'n')
   const body = (e: H3Event) => readJsonBody(e, ctx)
   const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
-  // If-Match in, ETag of the entry as written out (see service/entry-etag.ts).
+  // If-Match in, ETag of the entry as written out (see service/entries/etag.ts).
   const w = (e: H3Event): EntryWriteOptions => ({
     ifMatch: e.req.headers.get('if-match'),
     written: (entry) => e.res.headers.set('etag', entryEtag(entry)),

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
 import { readJsonBody } from '../body.ts'
-import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project-settings.ts'
-import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/schema-view.ts'
+import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project/settings.ts'
+import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/collections/view.ts'
 
 export function registerProjectRoutes(app: H3, ctx: AppContext): void {
   defineRoutes(app, ctx, [

@@ -5,7 +5,7 @@ import { readJsonBody } from '../body.ts'
 import {
   addField, addLocale, createCollection, deleteCollection, removeField, removeLocale, reorderCollections,
   reorderFields, setDefaultLocale, updateCollection, updateField, type SchemaContext,
-} from '../../service/schema-admin.ts'
+} from '../../service/collections/admin.ts'
 
 /** Admin routes for collections, fields and project locales (ability `admin`). */
 export function registerSchemaRoutes(app: H3, ctx: AppContext): void {

@@ -6,7 +6,7 @@ import { readJsonBody } from '../body.ts'
 import { startDelivery } from '../../webhooks/runtime.ts'
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
-} from '../../service/webhooks.ts'
+} from '../../webhooks/service.ts'
 
 /**
  * Webhook management (spec: admin ability, a token always). Registering the routes on a

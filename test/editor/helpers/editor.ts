@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { copyProject, makeProject } from '../../helpers/project.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
-import { createToken } from '../../../src/service/tokens.ts'
+import { createToken } from '../../../src/service/tokens/manage.ts'
 import type { Ability } from '../../../src/core/types.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

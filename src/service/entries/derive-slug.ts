@@ -1,4 +1,4 @@
-import type { Collection, Field } from '../core/types.ts'
+import type { Collection, Field } from '../../core/types.ts'
 
 /**
  * A `slug` field whose `options.slug.field` names a source field takes its value from that

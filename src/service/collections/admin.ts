@@ -1,13 +1,13 @@
-import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../core/errors.ts'
-import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../core/ids.ts'
-import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
-import { collectionWithFields, fieldView, projectInfo } from './schema-view.ts'
+import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../../core/errors.ts'
+import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../../core/ids.ts'
+import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import { collectionWithFields, fieldView, projectInfo } from './view.ts'
 import {
   RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, refusal, throwIfErrors,
-} from './schema-fields.ts'
-import { changeFieldValues, renameCollection, renameKey, retarget } from './schema-rewrite.ts'
-import type { FieldChange } from '../storage/schema-journal.ts'
+} from './fields.ts'
+import { changeFieldValues, removeLocaleWithEntries, renameCollection, renameKey, retarget } from './rewrite.ts'
+import type { FieldChange } from '../../storage/schema-journal.ts'
 
 /**
  * The admin side of the schema: collections, fields and project locales, as the hosted
@@ -290,12 +290,20 @@ export async function removeLocale(ctx: SchemaContext, locale: string, body: Bod
   const p: Project = ctx.store.project
   if (!p.locales.includes(locale)) throw notFound('Locale not found.')
   if (p.default_locale === locale) throw unprocessable('The default locale cannot be removed; set another default first.')
-  const doomed: Array<{ slug: string; entry: EntryRecord }> = []
-  for (const [slug, index] of ctx.store.collections) for (const entry of index.entries.values()) if (entry.locale === locale) doomed.push({ slug, entry })
-  if (doomed.length > 0 && !isForce(body)) {
-    throw refusal(`Removing locale "${locale}" orphans its content.`, doomed.map(({ slug, entry }) => ({ uuid: entry.uuid, locale, problems: [`entry in ${slug}`] })))
+  const doomed = (): Array<{ slug: string; entry: EntryRecord }> => {
+    const found: Array<{ slug: string; entry: EntryRecord }> = []
+    for (const [slug, index] of ctx.store.collections) for (const entry of index.entries.values()) if (entry.locale === locale) found.push({ slug, entry })
+    return found
   }
-  await ctx.store.putProject({ ...p, locales: p.locales.filter((l) => l !== locale) }, ctx.source)
-  for (const { slug, entry } of doomed) await ctx.store.removeEntry(slug, entry.uuid, ctx.source)
+  const refuseOrphans = (): void => {
+    const orphans = doomed()
+    if (orphans.length > 0 && !isForce(body)) {
+      throw refusal(`Removing locale "${locale}" orphans its content.`, orphans.map(({ slug, entry }) => ({ uuid: entry.uuid, locale, problems: [`entry in ${slug}`] })))
+    }
+  }
+  refuseOrphans()
+  // Checked again once every collection is closed: an entry created in the locale meanwhile
+  // is either refused with it or removed with it, never left in a locale that is gone.
+  await removeLocaleWithEntries(ctx.store, ctx.source, locale, refuseOrphans)
   return projectInfo(ctx.store)
 }

@@ -3,11 +3,11 @@ import type { WebhookRecord } from '../core/types.ts'
 import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
 import { EVENT_NAMES } from '../core/events.ts'
 import { isUuid, newUuid, now } from '../core/ids.ts'
-import { checkUrl } from '../webhooks/url-safety.ts'
-import { eventFromBody, pingBody } from '../webhooks/payload.ts'
-import { postDelivery } from '../webhooks/send.ts'
-import { record } from '../webhooks/worker.ts'
-import type { WebhookState } from '../webhooks/runtime.ts'
+import { checkUrl } from './url-safety.ts'
+import { eventFromBody, pingBody } from './payload.ts'
+import { postDelivery } from './send.ts'
+import { record } from './worker.ts'
+import type { WebhookState } from './runtime.ts'
 
 export const WEBHOOK_SOURCES = ['api', 'cli', 'file'] as const
 const FIELDS = ['name', 'description', 'url', 'secret', 'events', 'sources', 'payload', 'status', 'collection_ids'] as const

@@ -1,6 +1,6 @@
-import type { Collection, EntryRecord } from '../core/types.ts'
-import type { CollectionIndex, ContentStore } from '../storage/store.ts'
-import { own } from '../core/own.ts'
+import type { Collection, EntryRecord } from '../../core/types.ts'
+import type { CollectionIndex, ContentStore } from '../../storage/store.ts'
+import { own } from '../../core/own.ts'
 
 /**
  * Lookups the write checks and translation reads need, kept per changed entry instead of

@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.ts'
-import type { Collection, EntryRecord, Field, FieldValues } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
-import { assetJson } from './asset-view.ts'
-import { own } from '../core/own.ts'
+import type { AppContext } from '../../context.ts'
+import type { Collection, EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import { assetJson } from '../assets/view.ts'
+import { own } from '../../core/own.ts'
 
 /**
  * The wire shape of an entry, shared by every read: `{uuid, locale, published_at, fields}`

@@ -1,6 +1,6 @@
-import type { AssetRecord } from '../core/types.ts'
-import type { AppContext } from '../context.ts'
-import { humanSize } from './asset-files.ts'
+import type { AssetRecord } from '../../core/types.ts'
+import type { AppContext } from '../../context.ts'
+import { humanSize } from './files.ts'
 
 /**
  * The asset object that media fields and `/files` answer with: the hosted service's shape

@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.ts'
-import type { ContentStore, CollectionIndex } from '../storage/store.ts'
-import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../core/types.ts'
-import { notFound, ValidationError } from '../core/errors.ts'
-import { newUuid, now } from '../core/ids.ts'
-import { hashPassword, isPasswordHash } from '../schema/password.ts'
-import type { FieldErrors } from '../schema/validator.ts'
-import { toEntryOutput } from './entry-view.ts'
-import { own } from '../core/own.ts'
+import type { AppContext } from '../../context.ts'
+import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
+import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../../core/types.ts'
+import { notFound, ValidationError } from '../../core/errors.ts'
+import { newUuid, now } from '../../core/ids.ts'
+import { hashPassword, isPasswordHash } from '../../schema/password.ts'
+import type { FieldErrors } from '../../schema/validator.ts'
+import { toEntryOutput } from './view.ts'
+import { own } from '../../core/own.ts'
 
 /** Shared pieces of the write services: lookups, the per-entry lock, publishing, events. */
 

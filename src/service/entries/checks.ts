@@ -1,10 +1,10 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
-import type { CollectionIndex } from '../storage/store.ts'
-import { add, type FieldErrors } from '../schema/validator.ts'
-import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../schema/messages.ts'
-import { own } from '../core/own.ts'
-import { lookupsOf, uniqueKeys } from './entry-lookups.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import type { CollectionIndex } from '../../storage/store.ts'
+import { add, type FieldErrors } from '../../schema/validator.ts'
+import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../../schema/messages.ts'
+import { own } from '../../core/own.ts'
+import { lookupsOf, uniqueKeys } from './lookups.ts'
 
 export const SINGLETON_TAKEN = 'This collection is a singleton and already has an entry.'
 
@@ -82,7 +82,7 @@ function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: s
 
 /**
  * Whether another entry of this locale already holds `value` in a unique field: answered from
- * the collection's unique map (entry-lookups.ts), not a scan, so a write's checks cost the
+ * the collection's unique map (lookups.ts), not a scan, so a write's checks cost the
  * same at 100 entries as at a million.
  */
 export function isTaken(ctx: AppContext, index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {

@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord } from '../core/types.ts'
-import type { CollectionIndex } from '../storage/store.ts'
-import { findAssetReferences, requireAsset } from './assets.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord } from '../../core/types.ts'
+import type { CollectionIndex } from '../../storage/store.ts'
+import { findAssetReferences, requireAsset } from '../assets/manage.ts'
 import { entryTitle, type RecentChange } from './activity.ts'
-import { same } from '../webhooks/file-events.ts'
+import { same } from '../../webhooks/file-events.ts'
 
 export interface CollectionCounts {
   /** Entries not in the trash. */

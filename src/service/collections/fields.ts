@@ -1,8 +1,8 @@
-import { ValidationError } from '../core/errors.ts'
-import { newUuid } from '../core/ids.ts'
-import { FIELD_TYPES, type Collection, type EntryRecord, type Field, type FieldType, type FieldValues } from '../core/types.ts'
-import { checkStoredFields } from '../schema/validate-entry.ts'
-import type { ContentStore } from '../storage/store.ts'
+import { ValidationError } from '../../core/errors.ts'
+import { newUuid } from '../../core/ids.ts'
+import { FIELD_TYPES, type Collection, type EntryRecord, type Field, type FieldType, type FieldValues } from '../../core/types.ts'
+import { checkStoredFields } from '../../schema/validate-entry.ts'
+import type { ContentStore } from '../../storage/store.ts'
 
 /**
  * Field definitions as the admin API receives them: checked, normalised to the stored

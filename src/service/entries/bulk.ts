@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.ts'
-import type { DomainEvent, EntryRecord, FieldValues } from '../core/types.ts'
-import { badRequest, ValidationError } from '../core/errors.ts'
-import { isUuid, newUuid, now } from '../core/ids.ts'
-import { prepareInput } from '../schema/validate-entry.ts'
-import type { FieldErrors } from '../schema/validator.ts'
-import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './entry-checks.ts'
-import { event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, withEntryLock } from './entry-common.ts'
-import { deleteEntry } from './entries.ts'
+import type { AppContext } from '../../context.ts'
+import type { DomainEvent, EntryRecord, FieldValues } from '../../core/types.ts'
+import { badRequest, ValidationError } from '../../core/errors.ts'
+import { isUuid, newUuid, now } from '../../core/ids.ts'
+import { prepareInput } from '../../schema/validate-entry.ts'
+import type { FieldErrors } from '../../schema/validator.ts'
+import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './checks.ts'
+import { event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, withEntryLock } from './common.ts'
+import { deleteEntry } from './write.ts'
 
 /**
  * `POST|PATCH|DELETE /bulk/{collection}/entries`. Items are validated together (errors keyed

@@ -1,17 +1,17 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord, Field, FieldValues } from '../core/types.ts'
-import { unprocessable } from '../core/errors.ts'
-import { newUuid, now } from '../core/ids.ts'
-import { prepareInput, type InputMode } from '../schema/validate-entry.ts'
-import type { FieldErrors } from '../schema/validator.ts'
-import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './entry-checks.ts'
-import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
-import { own } from '../core/own.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import { unprocessable } from '../../core/errors.ts'
+import { newUuid, now } from '../../core/ids.ts'
+import { prepareInput, type InputMode } from '../../schema/validate-entry.ts'
+import type { FieldErrors } from '../../schema/validator.ts'
+import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './checks.ts'
+import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
+import { own } from '../../core/own.ts'
 import { withDerivedSlugs } from './derive-slug.ts'
 import {
   event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
-} from './entry-common.ts'
+} from './common.ts'
 
 /**
  * The one service layer every content change goes through (HTTP routes and CLI alike).

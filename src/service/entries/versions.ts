@@ -1,11 +1,11 @@
-import type { AppContext } from '../context.ts'
-import type { EntryRecord, VersionRecord } from '../core/types.ts'
-import { notFound, ValidationError } from '../core/errors.ts'
-import { now } from '../core/ids.ts'
-import type { CollectionIndex } from '../storage/store.ts'
-import type { FieldErrors } from '../schema/validator.ts'
-import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './entry-common.ts'
-import { checkIfMatch, type EntryWriteOptions } from './entry-etag.ts'
+import type { AppContext } from '../../context.ts'
+import type { EntryRecord, VersionRecord } from '../../core/types.ts'
+import { notFound, ValidationError } from '../../core/errors.ts'
+import { now } from '../../core/ids.ts'
+import type { CollectionIndex } from '../../storage/store.ts'
+import type { FieldErrors } from '../../schema/validator.ts'
+import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './common.ts'
+import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
 
 /** Version history of an entry: list, read one, revert, label (the hosted service's v4 API). */
 

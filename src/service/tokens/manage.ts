@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { badRequest, conflict, notFound } from '../core/errors.ts'
-import { ABILITIES, type Ability, type TokenRecord } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
+import { badRequest, conflict, notFound } from '../../core/errors.ts'
+import { ABILITIES, type Ability, type TokenRecord } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
 
 /** Every API token starts with this, so secret scanners and people recognise one. */
 export const TOKEN_PREFIX = 'cms_'

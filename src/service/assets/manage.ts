@@ -1,19 +1,19 @@
 import { createReadStream } from 'node:fs'
 import { lstat, readdir, rmdir, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../core/errors.ts'
-import { isUuid, now } from '../core/ids.ts'
-import type { AssetRecord, Field, FieldValues } from '../core/types.ts'
-import type { AppContext } from '../context.ts'
-import { ASSET_TYPES, assetType, isPlainFileName, limitText, type AssetType } from './asset-files.ts'
-import { assertContained } from '../storage/contained.ts'
-import { commitUpload, stageUpload, type AssetMetadata } from './asset-ingest.ts'
-import { checkMetadata } from './asset-upload.ts'
-import { assetJson } from './asset-view.ts'
+import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../../core/errors.ts'
+import { isUuid, now } from '../../core/ids.ts'
+import type { AssetRecord, Field, FieldValues } from '../../core/types.ts'
+import type { AppContext } from '../../context.ts'
+import { ASSET_TYPES, assetType, isPlainFileName, limitText, type AssetType } from './files.ts'
+import { assertContained } from '../../storage/contained.ts'
+import { commitUpload, stageUpload, type AssetMetadata } from './ingest.ts'
+import { checkMetadata } from './upload.ts'
+import { assetJson } from './view.ts'
 
 /**
  * The asset service: everything `/files` and `cms asset` do, over the store. Uploads stream
- * through asset-ingest.ts; this module lists, reads, edits, deletes and checks references.
+ * through ingest.ts; this module lists, reads, edits, deletes and checks references.
  */
 
 export const assetNotFound = (): CmsError => notFound('Asset not found.')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { EntryRecord } from '../core/types.ts'
-import { CmsError } from '../core/errors.ts'
-import { stableJson } from './entry-common.ts'
+import type { EntryRecord } from '../../core/types.ts'
+import { CmsError } from '../../core/errors.ts'
+import { stableJson } from './common.ts'
 
 /**
  * The ETag of an entry's stored state: a hash of the whole record (draft, published snapshot,

@@ -1,5 +1,5 @@
-import type { Collection, Field } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
+import type { Collection, Field } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
 
 /** Wire shapes of the project and its collections, as the hosted service answers them. */
 

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { now } from '../core/ids.ts'
-import { CmsError } from '../core/errors.ts'
-import { isAlive } from '../storage/lock.ts'
-import type { Collection, EventSource, Field, FieldValues } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
-import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../storage/schema-journal.ts'
-import { isEmpty } from './schema-fields.ts'
+import { now } from '../../core/ids.ts'
+import { CmsError } from '../../core/errors.ts'
+import { isAlive } from '../../storage/lock.ts'
+import type { Collection, EventSource, Field, FieldValues } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../../storage/schema-journal.ts'
+import { isEmpty } from './fields.ts'
 
 /**
  * Schema changes that rewrite many files: a collection's new slug and a field's new name,
@@ -75,6 +75,40 @@ export async function changeFieldValues(store: ContentStore, source: EventSource
 }
 
 /**
+ * Removes a locale from the project with every entry (and its versions) in it, all
+ * collections closed: no write can add an entry in the locale meanwhile, and a crash half way
+ * is finished from the journal (the project file is written first, so the replay only has
+ * to delete what is left in the locale).
+ */
+export async function removeLocaleWithEntries(store: ContentStore, source: EventSource, locale: string, check: () => void): Promise<void> {
+  const slugs = store.sortedCollections().map((c) => c.slug)
+  await oneAtATime(store, source, () => store.withCollectionsClosed(slugs, `removing locale "${locale}" and its entries`, async (owner) => {
+    check()
+    await writeSchemaJournal(store.layout.stateDir, { op: 'remove-locale', locale, started_at: now(), pid: process.pid })
+    const p = store.project
+    await store.putProject({ ...p, locales: p.locales.filter((l) => l !== locale) }, source)
+    await removeEntriesIn(store, source, locale, owner)
+    await clearSchemaJournal(store.layout.stateDir)
+  }))
+}
+
+async function removeEntriesIn(store: ContentStore, source: EventSource, locale: string, owner: symbol): Promise<void> {
+  let slice = performance.now()
+  for (const { slug } of store.sortedCollections()) {
+    const index = store.collection(slug)
+    if (!index) continue
+    for (const entry of [...index.entries.values()]) {
+      if (entry.locale !== locale) continue
+      await store.removeEntry(slug, entry.uuid, source, { owner })
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        slice = performance.now()
+      }
+    }
+  }
+}
+
+/**
  * Rewrites the entries whose values `change` alters (new records, never in place), in slices
  * of at most SLICE_MS between turns of the event loop. Files are written without an fsync
  * each, and flushed together before the journal that could redo them is removed.
@@ -118,13 +152,24 @@ export async function resumeSchemaChange(store: ContentStore, source: EventSourc
   const change = await readSchemaJournal(store.layout.stateDir)
   if (!change) return null
   if (change.pid !== undefined && change.pid !== process.pid && isAlive(change.pid)) {
-    const what = change.op === 'rename-collection' ? `renaming collection "${change.from}" to "${change.to}"` : `rewriting the entries of "${change.slug}"`
+    const what = change.op === 'rename-collection' ? `renaming collection "${change.from}" to "${change.to}"`
+      : change.op === 'remove-locale' ? `removing locale "${change.locale}"` : `rewriting the entries of "${change.slug}"`
     throw new CmsError('conflict', `Another cms process (pid ${change.pid}) is ${what} in this content directory; try again when it finishes.`)
   }
   let done: string
   if (change.op === 'rename-collection') {
     await store.withCollectionsClosed([change.from, change.to], `being renamed to "${change.to}"`, (owner) => applyRename(store, source, change, owner))
     done = `finished renaming collection "${change.from}" to "${change.to}"`
+  } else if (change.op === 'remove-locale') {
+    const slugs = store.sortedCollections().map((c) => c.slug)
+    await store.withCollectionsClosed(slugs, `removing locale "${change.locale}" and its entries`, async (owner) => {
+      const p = store.project
+      if (p.locales.includes(change.locale) && p.default_locale !== change.locale) {
+        await store.putProject({ ...p, locales: p.locales.filter((l) => l !== change.locale) }, source)
+      }
+      await removeEntriesIn(store, source, change.locale, owner)
+    })
+    done = `finished removing locale "${change.locale}" and its entries`
   } else {
     const index = store.collection(change.slug)
     if (index) {

@@ -1,6 +1,6 @@
-import { badRequest } from '../core/errors.ts'
-import type { EventSource, Project } from '../core/types.ts'
-import type { ContentStore } from '../storage/store.ts'
+import { badRequest } from '../../core/errors.ts'
+import type { EventSource, Project } from '../../core/types.ts'
+import type { ContentStore } from '../../storage/store.ts'
 
 export interface ProjectSettingsInput {
   api?: string

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream'
-import { CmsError, ValidationError, badRequest } from '../core/errors.ts'
-import type { AssetRecord } from '../core/types.ts'
-import type { AppContext } from '../context.ts'
-import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, STREAM_HWM, type AssetMetadata, type StagedUpload } from './asset-ingest.ts'
-import { limitText } from './asset-files.ts'
+import { CmsError, ValidationError, badRequest } from '../../core/errors.ts'
+import type { AssetRecord } from '../../core/types.ts'
+import type { AppContext } from '../../context.ts'
+import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, STREAM_HWM, type AssetMetadata, type StagedUpload } from './ingest.ts'
+import { limitText } from './files.ts'
 
 export interface MultipartOptions {
   /** `single`: exactly one file (POST /files); `bulk`: one or more (POST /files/bulk/upload). */

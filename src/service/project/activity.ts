@@ -1,7 +1,7 @@
-import type { Collection, EntryRecord } from '../core/types.ts'
-import { changeOrigin } from '../core/change-origin.ts'
-import type { ContentStore, StoreChange } from '../storage/store.ts'
-import { eventsFromFileChange, same } from '../webhooks/file-events.ts'
+import type { Collection, EntryRecord } from '../../core/types.ts'
+import { changeOrigin } from '../../core/change-origin.ts'
+import type { ContentStore, StoreChange } from '../../storage/store.ts'
+import { eventsFromFileChange, same } from '../../webhooks/file-events.ts'
 
 export type ChangeSource = 'api' | 'cli' | 'watcher'
 export type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'

@@ -1,12 +1,12 @@
 import { readFile, writeFile, access } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { CmsError } from '../core/errors.ts'
-import { newUuid, now, isLocale } from '../core/ids.ts'
-import type { Collection, Field, Project } from '../core/types.ts'
-import { writeFileAtomic } from '../storage/atomic.ts'
-import { serializeYaml } from '../storage/codec.ts'
-import { collectionDocument, projectDocument } from '../storage/records.ts'
-import { createLayout } from '../storage/paths.ts'
+import { CmsError } from '../../core/errors.ts'
+import { newUuid, now, isLocale } from '../../core/ids.ts'
+import type { Collection, Field, Project } from '../../core/types.ts'
+import { writeFileAtomic } from '../../storage/atomic.ts'
+import { serializeYaml } from '../../storage/codec.ts'
+import { collectionDocument, projectDocument } from '../../storage/records.ts'
+import { createLayout } from '../../storage/paths.ts'
 
 export interface InitResult {
   uuid: string
