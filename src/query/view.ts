@@ -62,10 +62,20 @@ export class CollectionView {
     this.#pending.set(uuid, entry)
   }
 
-  /** Builds what the common shapes need (the per-locale lists) ahead of the first request. */
-  warm(): void {
+  /**
+   * Builds what the common shapes need ahead of the first request: the per-locale lists, and
+   * the equality index of each candidate field that looks like a category (few distinct
+   * values in a sample), the fields list filters name most.
+   */
+  warm(fields: ReadonlyArray<{ field: string; kind: ValueKind }> = []): void {
     this.#flush()
     this.#localeList('')
+    for (const { field, kind } of fields) {
+      const seen = new Set<Key>()
+      const sample = Math.min(this.#rows.length, WARM_SAMPLE)
+      for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(this.#rows[i]!, field, kind)) seen.add(k)
+      if (seen.size > 0 && seen.size <= WARM_DISTINCT) this.#equal({ field, kind, key: '' })
+    }
   }
 
   get(uuid: string): Row | null {
@@ -504,5 +514,8 @@ const SORTED_MAX = 32
 const BATCH = 64
 /** The deepest leading slice answered by selection while a sort order is missing. */
 const TOP_MAX = 1000
+/** A field whose first WARM_SAMPLE rows hold at most WARM_DISTINCT values gets its equality index at start. */
+const WARM_SAMPLE = 1000
+const WARM_DISTINCT = 64
 /** Rows per sorted run of a background sort build (a few ms of work each). */
 const RUN = 4096

@@ -8,6 +8,7 @@ import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compil
 import { compileSort, sortSignature, type CompiledSortKey } from '../../query/sort.ts'
 import { CollectionView, visibleIn } from '../../query/view.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
+import { kindOf } from '../../query/values.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
 import { lookupsOf } from './lookups.ts'
@@ -271,6 +272,9 @@ function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView
   return open(ctx, slug).slot.views.view(state === 'published' ? 'published' : 'draft')
 }
 
+/** Field types a list filter names by equality (long texts never: no category lives there). */
+const WARM_TYPES = new Set(['text', 'slug', 'email', 'number', 'enumeration', 'boolean', 'relation', 'date', 'datetime'])
+
 /** The live views of a collection (the ones requests read and writes patch), for tests and benchmarks. */
 export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState, CollectionView> {
   return open(ctx, slug).slot.views.built()
@@ -284,9 +288,13 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
 export async function warmListViews(ctx: AppContext): Promise<void> {
   for (const slug of [...ctx.store.collections.keys()]) {
     if (!ctx.store.collection(slug)) continue
-    const { slot } = open(ctx, slug)
+    const { index, slot } = open(ctx, slug)
+    const fields = index.collection.fields.flatMap((f) => {
+      const kind = WARM_TYPES.has(f.type) ? kindOf(f) : null
+      return kind ? [{ field: f.name, kind }] : []
+    })
     for (const state of ['published', 'draft'] as const) {
-      slot.views.view(state).warm()
+      slot.views.view(state).warm(fields)
       await new Promise<void>((resolve) => setImmediate(resolve))
     }
   }
