@@ -8,6 +8,8 @@ import { openWebhookState, type WebhookState } from './webhooks/runtime.ts'
 import { resumeSchemaChange } from './service/collections/rewrite.ts'
 import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
+import type { ReplicaFollower } from './replica/follower.ts'
+import type { EndUserState } from './end-users/state.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -30,6 +32,10 @@ export interface AppContext {
   git?: GitCommitter
   /** Editor sessions, sign-in links and the activity feed, once an app serves this context. */
   editor?: EditorState
+  /** A `--read-only --follow` server's follower of a git remote (src/replica/). */
+  replica?: ReplicaFollower
+  /** Project auth: end users, their sessions and keys (`.cms/auth.json`), once first used. */
+  endUsers?: EndUserState
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>

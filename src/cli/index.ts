@@ -17,9 +17,11 @@ import { registerMcp } from './commands/mcp.ts'
 import { registerGit } from './commands/git.ts'
 import { packageVersion } from './version.ts'
 import { registerEditorUrl } from './commands/editor-url.ts'
+import { registerUser } from './commands/user.ts'
+import { registerAuth } from './commands/auth.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
-export function createProgram(): Command {
+function createProgram(): Command {
   const program = new Command('cms')
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
     .version(packageVersion)
@@ -39,6 +41,8 @@ export function createProgram(): Command {
   registerEntry(program)
   registerProject(program)
   registerToken(program)
+  registerUser(program)
+  registerAuth(program)
   registerWebhook(program)
   registerSchemaCommands(program)
   registerReview(program)

@@ -24,10 +24,13 @@ export class CmsError extends Error {
   readonly code: CmsErrorCode
   /** Extra headers an adapter should send (e.g. Retry-After). */
   readonly headers?: Record<string, string>
-  constructor(code: CmsErrorCode, message: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  /** Keys an answer carries beside `message` where the hosted service sends them (`code`, `retry_after`). */
+  readonly extra?: Record<string, unknown>
+  constructor(code: CmsErrorCode, message: string, options?: { cause?: unknown; headers?: Record<string, string>; extra?: Record<string, unknown> }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     if (options?.headers) this.headers = options.headers
+    if (options?.extra) this.extra = options.extra
   }
 }
 

@@ -20,6 +20,21 @@ export interface Project {
   locales: string[]
   api: 'public' | 'private'
   preview_url?: string | null
+  /** Project auth for end users (`auth:` in project.yaml); absent means off. See end-users/settings.ts. */
+  auth?: ProjectAuthConfig
+}
+
+/** `auth:` in project.yaml as written (defaults are applied by end-users/settings.ts). */
+export interface ProjectAuthConfig {
+  enabled?: boolean
+  email_verification?: boolean
+  /** Seconds, or a duration such as `15m`, `12h`, `30d`. */
+  access_token_ttl?: string | number
+  refresh_token_ttl?: string | number
+  /** Where verification links point (the site's page that confirms); default: this server's confirm route. */
+  verification_url?: string | null
+  /** Requests per minute per client (0 turns one off). */
+  rate_limits?: Partial<Record<'signup' | 'login' | 'refresh' | 'api_keys' | 'introspect' | 'verification_resend' | 'verification_confirm', number>>
 }
 
 /** `validations` object as the hosted service's templates carry it. */

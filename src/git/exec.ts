@@ -26,6 +26,10 @@ export interface GitRun {
   okCodes?: number[]
   /** Run at a lower CPU priority: background commits must not slow the requests being answered. */
   background?: boolean
+  /** Ends the child (SIGTERM) when aborted: a network fetch must not outlive the server. */
+  signal?: AbortSignal
+  /** Ends the child (SIGTERM) after this many ms: a remote that never answers. */
+  timeoutMs?: number
 }
 
 export interface GitResult {
@@ -41,7 +45,10 @@ export function git(args: string[], options: GitRun): Promise<GitResult> {
     // Inherited GIT_DIR / GIT_INDEX_FILE (a cms run from inside a hook) would point git elsewhere.
     const env: Record<string, string | undefined> = { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_INDEX_FILE: undefined, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-    const child = spawn('git', args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn('git', args, {
+      cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    })
     if (options.background && child.pid !== undefined) {
       try {
         setPriority(child.pid, 10)
@@ -54,13 +61,15 @@ export function git(args: string[], options: GitRun): Promise<GitResult> {
     child.stdout.on('data', (c: Buffer) => out.push(c))
     child.stderr.on('data', (c: Buffer) => err.push(c))
     child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.name === 'AbortError') return reject(new GitError(`git ${args[0]} was stopped (the server is closing)`))
       reject(error.code === 'ENOENT' ? new GitError('git is not installed or not on PATH (install git, or leave git commits off)') : new GitError(`git could not run: ${error.message}`))
     })
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       const bytes = Buffer.concat(out)
       const stdout = bytes.toString('utf8')
       const stderr = Buffer.concat(err).toString('utf8')
       if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve({ bytes, stdout, stderr, code: code ?? 0 })
+      else if (code === null && options.timeoutMs) reject(new GitError(`git ${args[0]} took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped (${signal ?? 'killed'})`, stderr, code))
       else reject(new GitError(firstLine(stderr) || `git ${args[0]} failed (exit ${code})`, stderr, code))
     })
     child.stdin.on('error', () => {})

@@ -10,9 +10,12 @@ import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
 import { registerOpenApiRoutes } from './routes/openapi.ts'
+import { registerApiDocsRoutes } from './routes/api-docs.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
+import { registerReplicaRoutes } from './routes/replica.ts'
+import { registerAuthRoutes } from './routes/auth.ts'
 import { createFastRead, type FastRead } from './fast-read.ts'
 import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
@@ -38,10 +41,13 @@ export function createApp(ctx: AppContext): H3 {
   registerEditorRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
+  registerApiDocsRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
+  registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)

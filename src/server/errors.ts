@@ -31,7 +31,7 @@ export function toErrorResponse(error: unknown): Response {
   let headers: Record<string, string> | undefined
   if (isCmsError(error)) {
     status = STATUS[error.code]
-    body = isValidationError(error) ? { message: error.message, errors: error.errors } : { message: error.message }
+    body = isValidationError(error) ? { message: error.message, errors: error.errors } : { message: error.message, ...error.extra }
     headers = error.headers
     if (error.code === 'insufficient_storage') console.error(`[cms] ${error.message} (${(error.cause as Error | undefined)?.message ?? 'no space'})`)
     else if (status >= 500) console.error('[cms]', error.cause ?? error)

@@ -10,6 +10,9 @@ import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'
 import { ABILITIES } from '../core/types.ts'
+import { authenticateEndUser, isEndUserAccessToken, type EndUserPrincipal } from '../end-users/accounts.ts'
+import { enabledSettings } from '../end-users/state.ts'
+import { authSettings } from '../end-users/settings.ts'
 
 export { findToken, hashToken } from '../service/tokens/manage.ts'
 export { isExpired }
@@ -20,19 +23,22 @@ export type Principal =
   | { kind: 'local-admin'; key: string }
   /** An editor session (the `cms_session` cookie): a sign-in link's (all abilities) or a pasted token's. */
   | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
+  /** A signed-in end user of project auth (their access token): only the `/auth/*` routes take it. */
+  | EndUserPrincipal
 
 /**
  * What the `Authorization` header amounts to, before any route asks for an ability:
  * - `none`: no bearer at all (or another scheme, which the hosted service ignores too);
  * - `unknown`: a bearer that is no live token of this project (unknown, revoked, expired);
- * - `foreign`: an end-user key (`uak_...`) or an authentication JWT: never an API token, always 401;
+ * - `foreign`: an end-user key (`uak_...`) or an authentication JWT (`jwt`): never an API token: 401,
+ *   or 403 `Forbidden.` for a valid end-user access token of this project (it identifies a person);
  * - a principal for a valid project token or the local admin token of a running server.
  */
 export type Credential =
   | { kind: 'none' }
   | { kind: 'unknown' }
-  | { kind: 'foreign' }
-  | Exclude<Principal, { kind: 'public' }>
+  | { kind: 'foreign'; jwt?: string }
+  | Exclude<Principal, { kind: 'public' | 'end-user' }>
 
 const credentials = new WeakMap<Request, Credential>()
 
@@ -51,7 +57,8 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
  * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
  * traversal-like segment is a 404 before any handler could touch the file system.
  */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path' | 'project'>): Principal {
+export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ability' | 'token' | 'method' | 'path' | 'project' | 'projectAuth'>): Principal | Promise<Principal> {
+  if (spec.projectAuth === 'open' || spec.projectAuth === 'user') return guardEndUserRoute(event, ctx, spec)
   if (spec.ability === null) return { kind: 'public' }
   const projectId = event.req.headers.get('project-id')
   if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
@@ -61,9 +68,38 @@ export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'ab
 
   const credential = credentialOf(event, ctx)
   if (credential.kind === 'session') checkSameOrigin(event)
+  if (credential.kind === 'foreign' && credential.jwt && authSettings(ctx.store.project).enabled) return refuseEndUserToken(ctx, credential.jwt)
   const principal = authorize(credential, ctx, spec)
   checkParams(event, spec.path)
+  // Introspection is part of project auth: absent (404) while it is off, once the token passed.
+  if (spec.projectAuth === 'client') enabledSettings(ctx)
   return principal
+}
+
+/**
+ * The `/auth/*` routes of end users: the project header, then project auth on (else 404), then
+ * for `user` routes a live end-user access token (else 401). API tokens and keys count for nothing here.
+ */
+async function guardEndUserRoute(event: H3Event, ctx: AppContext, spec: Pick<RouteSpec, 'project' | 'projectAuth'>): Promise<Principal> {
+  const projectId = event.req.headers.get('project-id')
+  if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
+  enabledSettings(ctx)
+  if (spec.projectAuth === 'open') return { kind: 'public' }
+  const bearer = bearerOf(event.req.headers.get('authorization'))
+  const principal = bearer && JWT_RE.test(bearer) ? await authenticateEndUser(ctx, bearer) : null
+  if (!principal) throw unauthenticated()
+  return principal
+}
+
+/** A JWT on a project-token route: 403 when it is a valid end-user access token (identity only), else 401. */
+async function refuseEndUserToken(ctx: AppContext, jwt: string): Promise<never> {
+  if (await isEndUserAccessToken(ctx, jwt)) throw forbidden('Forbidden.')
+  throw unauthenticated()
+}
+
+const bearerOf = (header: string | null | undefined): string | null => {
+  const m = header ? /^\s*Bearer\s+(.*?)\s*$/i.exec(header) : null
+  return m?.[1] || null
 }
 
 /** The `Project-Id` header must name this project: 400 when missing, 404 when another. */
@@ -158,10 +194,10 @@ export function sessionCredential(id: string, ctx: AppContext): Extract<Credenti
 /** What an `Authorization` header value amounts to (see Credential). */
 export function credentialFromHeader(header: string | null | undefined, ctx: AppContext): Credential {
   if (!header) return { kind: 'none' }
-  const m = /^\s*Bearer\s+(.*?)\s*$/i.exec(header)
-  if (!m || !m[1]) return { kind: 'none' }
-  const token = m[1]
-  if (token.startsWith('uak_') || JWT_RE.test(token)) return { kind: 'foreign' }
+  const token = bearerOf(header)
+  if (!token) return { kind: 'none' }
+  if (token.startsWith('uak_')) return { kind: 'foreign' }
+  if (JWT_RE.test(token)) return { kind: 'foreign', jwt: token }
   if (ctx.localAdminToken && safeEqual(token, ctx.localAdminToken)) return { kind: 'local-admin', key: 'local-admin' }
   const record = findToken(ctx.store.tokens, token)
   if (!record) return { kind: 'unknown' }

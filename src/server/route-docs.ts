@@ -1,17 +1,19 @@
 import type { RouteSpec } from './route.ts'
 
-export const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
-export const ROUTES_END = '<!-- routes:end -->'
+const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
+const ROUTES_END = '<!-- routes:end -->'
 
 /** Whether a caller needs a token for this route on a public project (private ones always need one). */
-export function tokenRule(route: Pick<RouteSpec, 'ability' | 'token'>): string {
+function tokenRule(route: Pick<RouteSpec, 'ability' | 'token' | 'projectAuth'>): string {
+  if (route.projectAuth === 'open') return 'none (project auth on)'
+  if (route.projectAuth === 'user') return 'end user\'s access token'
   if (route.ability === null) return 'no project header needed'
   if (route.token === 'always' || route.ability !== 'read') return 'always'
   return 'private projects only'
 }
 
 /** The Markdown table of every registered route, in registration order. */
-export function renderRouteTable(routes: readonly Pick<RouteSpec, 'method' | 'path' | 'ability' | 'token' | 'summary'>[]): string {
+export function renderRouteTable(routes: readonly Pick<RouteSpec, 'method' | 'path' | 'ability' | 'token' | 'projectAuth' | 'summary'>[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
   const lines = [
     '| Method | Path | Ability | Token needed | What it does |',

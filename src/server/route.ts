@@ -17,6 +17,12 @@ export interface RouteSpec {
   token?: 'always' | 'private-only'
   /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
   project?: 'optional'
+  /**
+   * Project auth (`/auth/*`, 404 while off): `open` routes need only the project header (sign-up,
+   * sign-in, refresh, verification); `user` routes an end user's access token (their principal
+   * is `end-user`); `client` routes a project API token with `ability` (introspection).
+   */
+  projectAuth?: 'open' | 'user' | 'client'
   /** One line for the route table in docs/api.md. */
   summary: string
   /**
@@ -42,7 +48,10 @@ export function defineRoutes(app: H3, ctx: AppContext, routes: RouteSpec[]): voi
   for (const spec of routes) {
     if (!ROUTE_TABLE.some((r) => r.method === spec.method && r.path === spec.path)) ROUTE_TABLE.push(spec)
     const handler = (event: H3Event) => {
-      const principal = guard(event, ctx, spec)
+      const checked = guard(event, ctx, spec)
+      return checked instanceof Promise ? checked.then((principal) => proceed(event, principal)) : proceed(event, checked)
+    }
+    const proceed = (event: H3Event, principal: Principal) => {
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? spec.handler(event, principal)
         : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))

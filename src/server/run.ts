@@ -10,6 +10,7 @@ import type { LoadProgress } from '../storage/load.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
 import { warmListViews } from '../service/entries/list.ts'
+import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
   dir?: string
@@ -21,6 +22,8 @@ export interface RunOptions {
   onWarning?: (message: string) => void
   /** Called once per answered request (the request log of `cms serve`). */
   onResponse?: (record: RequestRecord) => void
+  /** `--follow`: keep the clone at a remote's branch (read-only servers only; src/replica/). */
+  follow?: FollowOptions
 }
 
 export interface RunningServer {
@@ -39,6 +42,16 @@ export const serverStartHooks: Array<(ctx: AppContext) => Promise<void> | void> 
  */
 export async function runServer(options: RunOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig({ dir: options.dir })
+  // A writer that also fast-forwarded under its own writes could lose them: following is for replicas.
+  if (options.follow && !options.readOnly) throw new CmsError('bad_request', '--follow needs --read-only: a replica serves what the remote has and writes nothing.')
+  let clone: FollowClone | undefined
+  if (options.follow) {
+    try {
+      clone = await openClone(config.contentDir, options.follow.spec)
+    } catch (error) {
+      throw new CmsError('storage', `Cannot follow ${options.follow.spec}: ${(error as Error).message}`)
+    }
+  }
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
     pid: process.pid, kind: 'server', port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
@@ -67,6 +80,10 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     ctx = await createContext({ config, watch: true, source: 'api', resume: !options.readOnly, ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
     ctx.localAdminToken = token
     ctx.readOnly = options.readOnly === true
+    if (options.follow && clone) {
+      const replica = ctx.replica = new ReplicaFollower(ctx.store, clone, options.follow)
+      ctx.disposers.push(() => replica.close())
+    }
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
@@ -76,6 +93,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     const app = createApp(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
+    ctx.replica?.start()
     const running = ctx
     let stopping: Promise<void> | undefined
     return {

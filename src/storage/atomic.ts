@@ -12,6 +12,8 @@ export interface WriteOptions {
    * @default true
    */
   durable?: boolean
+  /** File mode of the new file (e.g. 0o600 for keys: never readable by others, not even briefly). @default 0o644 */
+  mode?: number
 }
 
 /** What a written file looks like on disk: enough to tell later whether it changed. */
@@ -36,12 +38,12 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   const tmp = join(dir, `.${basename(file)}${TEMP_MARK}${tempSuffix()}`)
   let fd: number
   try {
-    fd = fs.openSync(tmp, 'w', 0o644)
+    fd = fs.openSync(tmp, 'w', options.mode ?? 0o644)
   } catch (error) {
     // The folder almost always exists: create it only when the open says it is missing.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     await mkdir(dir, { recursive: true })
-    fd = fs.openSync(tmp, 'w', 0o644)
+    fd = fs.openSync(tmp, 'w', options.mode ?? 0o644)
   }
   let stamp: FileStamp
   try {

@@ -113,7 +113,8 @@ describe('access matrix over every registered route', () => {
       expect(failures).toEqual([])
     })
 
-    it.runIf(route.ability !== null)('needs the project-id header (400) naming a known project (404), before any token check', async () => {
+    // Project-auth routes (`/auth/*`, `projectAuth`) take no API token but need the project header all the same.
+    it.runIf(route.ability !== null || route.projectAuth !== undefined)('needs the project-id header (400) naming a known project (404), before any token check', async () => {
       for (const api of ['public', 'private'] as const) {
         const server = servers[api]
         const full = tokens[api].full

@@ -1,9 +1,9 @@
-import { Option, type Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
 import { dirOption, jsonOption, parsePort } from '../options.ts'
 import { progress } from '../output.ts'
 import { createRequestLog, type LogFormat } from '../request-log.ts'
 
-interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
+interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; follow?: string; followInterval: number; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
 
 export function registerServe(program: Command): void {
   program
@@ -13,12 +13,15 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 4000)
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
+    .option('--follow <remote[/branch]>', 'with --read-only: keep this clone at a git remote\'s branch (fetch and fast-forward); see docs/deploy.md')
+    .option('--follow-interval <seconds>', 'with --follow: seconds between fetches (0 = only on POST /_replica/sync)', parseInterval, 10)
     .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
     .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
     .addOption(new Option('--log <format>', 'request log format: one line per request').choices(['text', 'json']))
     .option('-q, --quiet', 'no request log (rate-limited requests are still reported on stderr)')
     .addOption(jsonOption())
-    .action(async (opts: ServeOptions) => {
+    .action(async (opts: ServeOptions, command: Command) => {
+      if (opts.follow !== undefined && !opts.readOnly) command.error('error: --follow needs --read-only (a replica serves what the remote has and writes nothing)', { exitCode: 2, code: 'commander.conflictingOption' })
       const { runServer } = await import('../../server/run.ts')
       const { describeRateLimit } = await import('../../config.ts')
       // Through the environment, so a SIGHUP reload of the settings keeps it.
@@ -33,6 +36,7 @@ export function registerServe(program: Command): void {
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
         onResponse: (record) => log(record, current?.ctx.config),
+        ...(opts.follow !== undefined ? { follow: { spec: opts.follow, intervalMs: Math.round(opts.followInterval * 1000), log: (line: string) => process.stderr.write(`${line}\n`) } } : {}),
       })
       if (opts.types) {
         const { keepTypesFresh } = await import('../../codegen/keep-fresh.ts')
@@ -52,11 +56,12 @@ export function registerServe(program: Command): void {
       const { store, config } = server.ctx
       const url = server.http.url
       const editorUrl = signInLink(server.ctx, editorBase(url))
+      const replica = server.ctx.replica?.status()
       if (opts.json) {
         // One line, so a script can read it with `head -1 | jq`.
         process.stdout.write(`${JSON.stringify({
           event: 'ready', url, api_url: `${url}/api`, editor_url: editorUrl, project_id: store.project.uuid, content_dir: store.layout.root,
-          read_only: opts.readOnly === true, entries: store.entryCount, collections: store.collections.size, problems: store.problems.size,
+          read_only: opts.readOnly === true, ...(replica ? { follow: { remote: replica.remote, branch: replica.branch, commit: replica.commit, interval_ms: replica.interval_ms } } : {}), entries: store.entryCount, collections: store.collections.size, problems: store.problems.size,
           rate_limit: { per_minute: config.rateLimitPerMinute, loopback_limited: config.rateLimitExplicit && config.rateLimitPerMinute > 0 },
         })}\n`)
         return
@@ -65,9 +70,11 @@ export function registerServe(program: Command): void {
         `cms serving ${store.layout.root}${opts.readOnly ? ' (read-only)' : ''}`,
         `  url:        ${url}  (also under ${url}/api, the hosted service's base path)`,
         `  project id: ${store.project.uuid}`,
+        ...(replica ? [`  follows:    ${replica.remote}/${replica.branch} ${replica.interval_ms > 0 ? `every ${replica.interval_ms / 1000} s` : 'on POST /_replica/sync only'} (at ${replica.commit?.slice(0, 12) ?? 'no commit'}; GET /_replica for its state)`] : []),
         ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
         `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
         `  rate limit: ${describeRateLimit(config)}`,
+        ...(store.project.auth?.enabled === true ? [`  auth:       project auth on (/auth/*; end users: cms user list, their mail: cms auth mail)`] : []),
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),
         `  try:        curl -H "project-id: ${store.project.uuid}" ${url}/`,
         // One-time, 10 minutes: `cms editor-url` prints a fresh one.
@@ -76,6 +83,13 @@ export function registerServe(program: Command): void {
       // One write, so a reader that sees the URL sees everything.
       process.stdout.write(`${lines.join('\n')}\n`)
     })
+}
+
+/** Seconds, decimals allowed; 0 turns polling off. */
+function parseInterval(value: string): number {
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (n > 0 && n < 0.1) || n > 86_400) throw new InvalidArgumentError(`expected 0 (off) or seconds between 0.1 and 86400, got ${JSON.stringify(value)}`)
+  return n
 }
 
 /** A wildcard listen address is not somewhere a browser can go: the link uses loopback. */

@@ -1,0 +1,46 @@
+import type { Command } from 'commander'
+import { dirOption, jsonOption } from '../options.ts'
+import { CliError, printJson } from '../output.ts'
+import { adminScope } from './user.ts'
+
+interface Opts { dir?: string; json?: boolean }
+
+/**
+ * `cms auth mail|rotate-key`: the local outbox of project auth (what would have been emailed
+ * to end users) and the key that signs their access tokens.
+ */
+export function registerAuth(program: Command): void {
+  const auth = program.command('auth').description('project auth for end users: the local mail outbox, the signing key')
+
+  auth
+    .command('mail')
+    .description('print the local outbox: verification and password emails (no mail server needed)')
+    .option('--to <email>', 'only messages to this address')
+    .option('--last <n>', 'only the newest n messages')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts & { to?: string; last?: string }) => {
+      const last = opts.last === undefined ? undefined : Number(opts.last)
+      if (last !== undefined && (!Number.isInteger(last) || last < 1)) throw new CliError(`--last must be a whole number of 1 or more, got ${JSON.stringify(opts.last)}`)
+      const { listMail } = await import('../../end-users/admin.ts')
+      const mail = await listMail(await adminScope(opts), { ...(opts.to ? { to: opts.to } : {}), ...(last ? { last } : {}) })
+      if (opts.json) return printJson(mail)
+      if (mail.length === 0) return void process.stdout.write(`The outbox is empty${opts.to ? ` for ${opts.to}` : ''}.\n`)
+      for (const m of mail) {
+        process.stdout.write(`--- #${m.id} ${m.created_at}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text.trimEnd()}\n\n`)
+      }
+    })
+
+  auth
+    .command('rotate-key')
+    .description('replace the key that signs end users\' access tokens: issued access tokens stop working (refresh tokens still work)')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts) => {
+      const { rotateSigningKey } = await import('../../end-users/signing-key.ts')
+      const scope = await adminScope(opts)
+      const key = await rotateSigningKey(scope.stateDir)
+      if (opts.json) return printJson({ kid: key.kid, created_at: key.created_at })
+      process.stdout.write(`New signing key ${key.kid}: access tokens signed before it are refused; clients get new ones with their refresh token.\n`)
+    })
+}

@@ -1,0 +1,129 @@
+import type { Command } from 'commander'
+import { dirOption, jsonOption } from '../options.ts'
+import { CliError, EXIT, printJson } from '../output.ts'
+import type { AdminScope } from '../../end-users/admin.ts'
+
+interface Opts { dir?: string; json?: boolean }
+
+/**
+ * `cms user list|show|create|suspend|unsuspend|delete`: the project's end users (project auth),
+ * kept in .cms/auth.json. These commands change that file directly, server running or not
+ * (the store's own lock keeps both right); a running server sees the change on its next request.
+ */
+export function registerUser(program: Command): void {
+  const user = program.command('user').description('end users of project auth (sign-up/sign-in of a site): list, create, suspend, delete')
+
+  user
+    .command('list')
+    .description('list end users: email, uuid, verified, status (never a password or token)')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts) => {
+      const { listUsers } = await import('../../end-users/admin.ts')
+      const users = await listUsers(await adminScope(opts))
+      if (opts.json) return printJson(users)
+      if (users.length === 0) return void process.stdout.write('No end users yet. They sign up through POST /auth/signup, or: cms user create --email <email> --password-stdin\n')
+      printTable(['EMAIL', 'UUID', 'VERIFIED', 'STATUS', 'SESSIONS', 'KEYS', 'CREATED'], users.map((u) => [
+        u.email, u.uuid, u.email_verified_at ? 'yes' : 'no', u.status, String(u.sessions), String(u.api_keys), u.created_at.slice(0, 10),
+      ]))
+    })
+
+  user
+    .command('show <email-or-uuid>')
+    .description('one end user with their API keys (prefixes only)')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (ref: string, opts: Opts) => {
+      const { showUser } = await import('../../end-users/admin.ts')
+      const u = await showUser(await adminScope(opts), ref)
+      if (opts.json) return printJson(u)
+      const lines = [
+        ['email', u.email], ['uuid', u.uuid], ['id', String(u.id)], ['display name', u.display_name ?? '-'],
+        ['verified', u.email_verified_at ?? 'no'], ['status', u.status], ['sessions', String(u.sessions)], ['created', u.created_at],
+      ]
+      for (const [k, v] of lines) process.stdout.write(`${`${k}:`.padEnd(14)}${v}\n`)
+      if (u.keys.length > 0) {
+        process.stdout.write('API keys:\n')
+        for (const k of u.keys) process.stdout.write(`  ${k.id}  uak_${k.key_prefix}_…  ${k.name}${k.revoked_at ? ' (revoked)' : k.expires_at ? ` (expires ${k.expires_at})` : ''}\n`)
+      }
+    })
+
+  user
+    .command('create')
+    .description('create an end user (a verification email goes to the outbox when the project requires one, unless --verified)')
+    .requiredOption('--email <email>', 'their email address')
+    .option('--password <password>', 'their password (visible to other local users in the process list: prefer --password-stdin)')
+    .option('--password-stdin', 'read the password from the first line of stdin')
+    .option('--display-name <name>', 'display name')
+    .option('--verified', 'mark the email address as already confirmed')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (opts: Opts & { email: string; password?: string; passwordStdin?: boolean; displayName?: string; verified?: boolean }) => {
+      const password = opts.passwordStdin ? await firstLineOfStdin() : opts.password
+      if (password === undefined) throw new CliError('a password is needed: pass --password-stdin (and the password on stdin) or --password <password>', EXIT.cannotRun)
+      const { createUser } = await import('../../end-users/admin.ts')
+      const u = await createUser(await adminScope(opts), {
+        email: opts.email, password, ...(opts.displayName !== undefined ? { displayName: opts.displayName } : {}), verified: opts.verified === true,
+      })
+      if (opts.json) return printJson(u)
+      process.stdout.write(`Created end user ${u.email} (${u.uuid})${u.email_verified_at ? '' : '; the verification email is in the outbox: cms auth mail'}.\n`)
+    })
+
+  for (const [name, suspended, what] of [['suspend', true, 'suspend an end user: their sign-ins end, sign-in is refused and their API keys introspect as inactive'], ['unsuspend', false, 'lift a suspension']] as const) {
+    user
+      .command(`${name} <email-or-uuid>`)
+      .description(what)
+      .addOption(dirOption())
+      .addOption(jsonOption())
+      .action(async (ref: string, opts: Opts) => {
+        const { setSuspended } = await import('../../end-users/admin.ts')
+        const u = await setSuspended(await adminScope(opts), ref, suspended)
+        if (opts.json) return printJson(u)
+        process.stdout.write(`${suspended ? 'Suspended' : 'Unsuspended'} ${u.email}.\n`)
+      })
+  }
+
+  user
+    .command('delete <email-or-uuid>')
+    .description('delete an end user with their sign-ins and API keys')
+    .addOption(dirOption())
+    .addOption(jsonOption())
+    .action(async (ref: string, opts: Opts) => {
+      const { deleteUser } = await import('../../end-users/admin.ts')
+      const u = await deleteUser(await adminScope(opts), ref)
+      if (opts.json) return printJson({ deleted: u.uuid, user: u })
+      process.stdout.write(`Deleted end user ${u.email} (${u.uuid}).\n`)
+    })
+}
+
+/** The content root's state dir and project (for its auth settings), without loading any content. */
+export async function adminScope(opts: { dir?: string }): Promise<AdminScope> {
+  const { loadConfig } = await import('../../config.ts')
+  const { requireContentRoot } = await import('../content-root.ts')
+  const { readFile } = await import('node:fs/promises')
+  const { parseYaml } = await import('../../storage/codec.ts')
+  const { toProject } = await import('../../storage/records.ts')
+  const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
+  await requireContentRoot(config.contentDir)
+  let project
+  try {
+    project = toProject(parseYaml(await readFile(`${config.contentDir}/project.yaml`, 'utf8')) as Record<string, unknown>)
+  } catch (error) {
+    throw new CliError(`cannot read ${config.contentDir}/project.yaml: ${(error as Error).message}`, EXIT.problem)
+  }
+  return { stateDir: config.stateDir, project }
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  let text = ''
+  for await (const chunk of process.stdin) {
+    text += String(chunk)
+    if (text.includes('\n')) break
+  }
+  return text.split(/\r?\n/)[0] ?? ''
+}
+
+function printTable(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  for (const row of [head, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`)
+}

@@ -1,0 +1,32 @@
+import type { AppContext } from '../context.ts'
+import { CmsError } from '../core/errors.ts'
+import { AuthDb } from './auth-db.ts'
+import { SignInLockout } from './lockout.ts'
+import { AUTH_DISABLED_MESSAGE, authSettings, type AuthSettings } from './settings.ts'
+
+/** What project auth keeps on a context: the store of end users and the sign-in lockout. */
+export interface EndUserState {
+  db: AuthDb
+  lockout: SignInLockout
+}
+
+/** The context's end-user state, made on first use. */
+export function endUserState(ctx: AppContext): EndUserState {
+  if (ctx.endUsers) return ctx.endUsers
+  const state: EndUserState = { db: new AuthDb(ctx.config.stateDir), lockout: new SignInLockout() }
+  ctx.endUsers = state
+  ctx.disposers.push(() => state.db.flush())
+  return state
+}
+
+/** The project's auth settings; 404 (as for a route that is not there) while project auth is off. */
+export function enabledSettings(ctx: AppContext): AuthSettings {
+  const settings = authSettings(ctx.store.project)
+  if (!settings.enabled) throw new CmsError('not_found', AUTH_DISABLED_MESSAGE)
+  return settings
+}
+
+/** Log lines of project auth (the verification links): the server's stderr, as other `[cms]` notes. */
+export function authLog(line: string): void {
+  process.stderr.write(`[cms] ${line}\n`)
+}
