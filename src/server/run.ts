@@ -9,6 +9,7 @@ import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/load.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
+import { warmListViews } from '../service/entries/list.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
@@ -87,6 +88,8 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
     for (const hook of serverStartHooks) await hook(ctx)
+    // The list views the common shapes read, built before the port answers (not by the first request).
+    await warmListViews(ctx)
     const app = createApp(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
