@@ -6,14 +6,18 @@
 //
 //   node bench/gen-workload.mjs 10000 > /tmp/articles.json
 //   node bench/gen-workload.mjs 10000 --json-server > /tmp/db.json
-export function generate(n, { seed = 42 } = {}) {
+export function generate(n, options = {}) {
+  return [...eachEntry(n, options)]
+}
+
+/** The entries of `generate`, one at a time (a million of them need not be held at once). */
+export function* eachEntry(n, { seed = 42 } = {}) {
   let s = seed
   const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648)
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)]
   const categories = ['Technology', 'Science', 'Business', 'Health', 'Travel', 'Food', 'Sports', 'Culture', 'Politics', 'Education', 'Design', 'Music']
   const words = ['alpha', 'beta', 'gamma', 'delta', 'content', 'server', 'local', 'build', 'review', 'release', 'draft', 'publish', 'index', 'query', 'filter', 'page', 'sort', 'field', 'value', 'collection', 'entry', 'version', 'webhook', 'token', 'locale', 'asset']
   const sentence = (k) => Array.from({ length: k }, () => pick(words)).join(' ')
-  const entries = []
   for (let i = 1; i <= n; i++) {
     const r = rnd()
     const locale = r < 0.6 ? 'en' : r < 0.85 ? 'fr' : 'de'
@@ -21,16 +25,40 @@ export function generate(n, { seed = 42 } = {}) {
     const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(rnd() * 6 * 365) * 86400000).toISOString().slice(0, 10)
     const words4 = sentence(4)
     const title = `Article ${i}: ${words4}`
-    entries.push({
+    yield {
       id: `e${i}`, locale, status: rnd() < 0.8 ? 'published' : 'draft',
       fields: {
         title, slug: `article-${i}-${words4.replace(/ /g, '-')}`,
         content: `<p>${sentence(60)}</p><p>${sentence(40)}</p>`, excerpt: sentence(14),
         published_date: day, views: Math.floor(rnd() * 100000), category,
       },
-    })
+    }
   }
-  return entries
+}
+
+/**
+ * Writes the template of N entries to `file` entry by entry: at a million entries the whole
+ * JSON text (about 1 GB) is more than one JavaScript string can hold.
+ */
+export async function writeTemplate(file, n, options = {}) {
+  const { createWriteStream } = await import('node:fs')
+  const { once } = await import('node:events')
+  const template = toTemplate([])
+  template.description = `generated workload, ${n} articles`
+  const head = JSON.stringify(template)
+  const marker = '"entries":[]'
+  const at = head.lastIndexOf(marker) + marker.length - 1
+  const out = createWriteStream(file)
+  const write = async (text) => { if (!out.write(text)) await once(out, 'drain') }
+  await write(head.slice(0, at))
+  let first = true
+  for (const entry of eachEntry(n, options)) {
+    await write((first ? '' : ',') + JSON.stringify(entry))
+    first = false
+  }
+  await write(head.slice(at))
+  out.end()
+  await once(out, 'finish')
 }
 
 export function toTemplate(entries) {

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Read throughput: our server vs json-server 0.17 (same data, equivalent queries) vs a bare
-// node:http server answering a fixed body of the same byte size (the ceiling), plus a trivial
-// h3 route answering the same bytes (the h3-only ceiling). autocannon, 20 connections,
-// warm-up then measured rounds; medians. Then Q2 again at 100k entries for us alone.
+// node:http server in its own process answering a pre-encoded body of the same byte size (the
+// ceiling), plus a trivial h3 route answering the same bytes (the h3-only ceiling). autocannon,
+// 20 connections. Servers are measured in turn within each round, so a drift in machine load
+// hits each alike; each query's ratio to the ceiling is the median of the per-round ratios.
+// Then a CPU profile of ours (with its request log) and of the ceiling under the same load,
+// per answer, naming where the remaining cost goes (bench/read-profile.mjs). Then Q2 again at
+// 100k entries for us alone.
 //
-//   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=3 BENCH_SECONDS=4)
-//   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it.
+//   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=5 BENCH_SECONDS=3)
+//   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
+//   BENCH_SERVERS=ours,quiet,bare measures only those (default: all).
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -14,14 +19,18 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { generate, toTemplate, toJsonServer } from './gen-workload.mjs'
 import { children, median } from './lib.mjs'
+import { PROFILER_HOOK, profileTable, profileWhile } from './read-profile.mjs'
+import { loadavg } from 'node:os'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/read')
 const N = Number(process.env.BENCH_N ?? 10000)
 const BIG = Number(process.env.BENCH_BIG ?? 100000)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
+const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 2)
+const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,h3,js').split(',')
 
 const QUERIES = [
   { id: 'Q1', ours: '?paginate=20', js: '?state=published&_page=1&_limit=20' },
@@ -41,7 +50,9 @@ function freePort() {
 }
 
 function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  // stdout is a pipe the bench drains, as a terminal or a log collector would read a request log.
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+  child.stdout.on('data', () => {})
   let err = ''
   child.stderr.on('data', (d) => { err += d; if (err.length > 4000) err = err.slice(-4000) })
   children.add(child)
@@ -92,17 +103,20 @@ function importWorkload(n) {
   return { dir, content, projectId }
 }
 
-async function startOurs(content, projectId, { watch = true } = {}) {
-  rmSync(join(content, '..', '.cms'), { recursive: true, force: true })
+async function startOurs(content, projectId, { watch = true, log = false, readOnly = false } = {}) {
+  if (!readOnly) rmSync(join(content, '..', '.cms'), { recursive: true, force: true })
   const port = await freePort()
   // `cms serve` in a child process: runServer from dist/, as the serve command calls it. The
   // no-watcher variant is the same context, app and listener without the file watcher.
   const dist = (f) => JSON.stringify(join(root, 'dist', f))
-  const code = watch
-    ? `import { runServer } from ${dist('server/run.js')}; await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1' })`
+  // With `log`, the request log of `cms serve` (text lines on stdout) is on, as `cms serve` has it by default.
+  const code = (watch
+    ? `import { runServer } from ${dist('server/run.js')}; import { createRequestLog } from ${dist('cli/request-log.js')};
+       const log = ${log} ? createRequestLog({ format: 'text', quiet: false }) : null;
+       await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1', readOnly: ${readOnly}, ...(log ? { onResponse: (r) => log(r) } : {}) })`
     : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
        const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
-       await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`
+       await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`) + PROFILER_HOOK
   const proc = start(['--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
   const headers = { 'project-id': projectId, accept: 'application/json' }
   await waitFor(`http://127.0.0.1:${port}/`, headers, proc)
@@ -117,7 +131,7 @@ async function startCeiling(kind, sizes) {
   const code = kind === 'bare'
     ? `import http from 'node:http'; import fs from 'node:fs';
        const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, Buffer.from('"' + 'x'.repeat(n - 2) + '"')]));
-       http.createServer((req, res) => { const b = bodies.get(req.url) ?? Buffer.from('{}'); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': b.length }); res.end(b) }).listen(${port}, '127.0.0.1')`
+       http.createServer((req, res) => { const b = bodies.get(req.url) ?? Buffer.from('{}'); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': b.length }); res.end(b) }).listen(${port}, '127.0.0.1');` + PROFILER_HOOK
     : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node';
        const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, '"' + 'x'.repeat(n - 2) + '"']));
        const app = new H3(); app.get('/**', (event) => { event.res.headers.set('content-type', 'application/json; charset=utf-8'); return bodies.get(event.url.pathname + event.url.search) ?? '{}' });
@@ -186,56 +200,88 @@ async function settle(url, headers, timeoutMs = 180000) {
   }
 }
 
+const NAMES = {
+  ours: 'ours = `cms serve` (runServer, request log on, to a pipe)',
+  quiet: 'quiet = `cms serve --quiet --read-only` (no request log)',
+  nw: 'nw = the same app without the file watcher, no log',
+  bare: 'bare = node:http in its own process sending the same number of pre-encoded bytes (the ceiling)',
+  h3: 'h3 = a trivial h3 route sending the same bytes',
+  js: 'js = json-server 0.17 on the same data',
+}
+
 async function runStandard() {
   const w = importWorkload(N)
-  const ours = await startOurs(w.content, w.projectId)
-  await settle(ours.base + '/articles?limit=1', ours.headers)
-  const nw = await startOurs(w.content, w.projectId, { watch: false })
-  await settle(nw.base + '/articles?limit=1', nw.headers)
+  const servers = {}
+  const on = (name) => SERVERS.includes(name) || name === 'ours' || name === 'bare'
+  servers.ours = await startOurs(w.content, w.projectId, { log: true })
+  await settle(servers.ours.base + '/articles?limit=1', servers.ours.headers)
+  if (on('quiet')) {
+    servers.quiet = await startOurs(w.content, w.projectId, { readOnly: true })
+    await settle(servers.quiet.base + '/articles?limit=1', servers.quiet.headers)
+  }
+  if (on('nw')) {
+    servers.nw = await startOurs(w.content, w.projectId, { watch: false })
+    await settle(servers.nw.base + '/articles?limit=1', servers.nw.headers)
+  }
   const sizes = {}
   for (const q of QUERIES) {
-    const r = await fetch(ours.base + '/articles' + q.ours, { headers: ours.headers })
+    const r = await fetch(servers.ours.base + '/articles' + q.ours, { headers: servers.ours.headers })
     const body = Buffer.from(await r.arrayBuffer())
     if (r.status !== 200) throw new Error(`${q.id}: ${r.status} ${body}`)
     q.bytes = body.length
     sizes['/articles' + q.ours] = body.length
   }
-  const bare = await startCeiling('bare', sizes)
-  const h3 = await startCeiling('h3', sizes)
-  const js = await startJsonServer(join(w.dir, 'db.json'))
-  // All servers run side by side; each query is measured on each in turn, round by round, so
-  // a drift in machine load hits every column alike.
-  const targets = (q) => [
-    ['ours', ours.base + '/articles' + q.ours, ours.headers],
-    ['nw', nw.base + '/articles' + q.ours, nw.headers],
-    ['bare', bare.base + '/articles' + q.ours, {}],
-    ['h3', h3.base + '/articles' + q.ours, {}],
-    ['js', js.base + '/articles' + q.js, {}],
-  ]
+  servers.bare = { ...(await startCeiling('bare', sizes)), headers: {} }
+  if (on('h3')) servers.h3 = { ...(await startCeiling('h3', sizes)), headers: {} }
+  if (on('js')) servers.js = { ...(await startJsonServer(join(w.dir, 'db.json'))), headers: {} }
+  const names = Object.keys(servers)
+  const urlOf = (name, q) => servers[name].base + '/articles' + (name === 'js' ? q.js : q.ours)
+  const load = [loadavg()[0]]
+  // Each round measures every server once, in turn: the ratio of a round compares neighbours in time.
   const results = {}
   for (const q of QUERIES) {
-    const rounds = { ours: [], nw: [], bare: [], h3: [], js: [] }
-    for (const [, url, headers] of targets(q)) await cannon(url, headers, WARMUP)
-    for (let i = 0; i < ROUNDS; i++) for (const [name, url, headers] of targets(q)) rounds[name].push(await cannon(url, headers, SECONDS))
-    results[q.id] = Object.fromEntries(Object.entries(rounds).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) }]))
-    process.stdout.write(`${q.id} done\n`)
+    const rounds = Object.fromEntries(names.map((n) => [n, []]))
+    for (const n of names) await cannon(urlOf(n, q), servers[n].headers, WARMUP)
+    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS))
+    const summary = Object.fromEntries(names.map((n) => [n, { rps: median(rounds[n].map((r) => r.rps)), p50: median(rounds[n].map((r) => r.p50)), p99: median(rounds[n].map((r) => r.p99)) }]))
+    const ratio = (n, base = 'bare') => median(rounds[n].map((r, i) => r.rps / rounds[base][i].rps))
+    results[q.id] = { summary, ratio }
+    load.push(loadavg()[0])
+    process.stdout.write(`${q.id} done (load average ${loadavg()[0].toFixed(1)})\n`)
   }
-  for (const s of [ours, nw, bare, h3, js]) await s.proc.stop()
 
   const lines = []
-  lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + median of ${ROUNDS}×${SECONDS}s rounds`)
-  lines.push('ours = `cms serve` (runServer); ours-nw = the same app without the file watcher')
-  lines.push('| query | bytes | ours req/s | ours p50/p99 ms | ours-nw req/s | ours-nw p50/p99 ms | json-server req/s | json-server p50/p99 ms | bare req/s | h3-only req/s | ours/json-server | ours/bare | ours/h3-only | ours-nw/json-server | ours-nw/bare | ours-nw/h3-only |')
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + ${ROUNDS} rounds × ${SECONDS}s per server, servers in turn within each round`)
+  lines.push(`1-minute load average during the run: median ${median(load).toFixed(1)} (min ${Math.min(...load).toFixed(1)}, max ${Math.max(...load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores`)
+  for (const n of names) lines.push(NAMES[n])
+  lines.push(`| query | bytes | ${names.map((n) => `${n} req/s | ${n} p50/p99 ms`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `${n}/bare`).join(' | ')}${servers.quiet ? ' | log cost (1 − ours/quiet)' : ''} |`)
+  lines.push(`|---|---|${names.map(() => '---|---|').join('')}${names.filter((n) => n !== 'bare').map(() => '---|').join('')}${servers.quiet ? '---|' : ''}`)
+  const fmtRatio = (n, x) => (n === 'js' ? `${fmt(x, 3)}×` : `**${fmt(x, 2)}**`)
   for (const q of QUERIES) {
-    const r = results[q.id]
-    const ratios = (o) => `${fmt(o.rps / r.js.rps, 1)}× | ${fmt(100 * o.rps / r.bare.rps)}% | ${fmt(100 * o.rps / r.h3.rps)}%`
-    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${fmt(r.ours.rps)} | ${r.ours.p50}/${r.ours.p99} | ${fmt(r.nw.rps)} | ${r.nw.p50}/${r.nw.p99} | ${fmt(r.js.rps)} | ${r.js.p50}/${r.js.p99} | ${fmt(r.bare.rps)} | ${fmt(r.h3.rps)} | ${ratios(r.ours)} | ${ratios(r.nw)} |`)
+    const { summary: r, ratio } = results[q.id]
+    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${names.map((n) => `${fmt(r[n].rps)} | ${r[n].p50}/${r[n].p99}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
   }
+  lines.push('ratios: median over the rounds of (server req/s ÷ bare req/s in the same round); target ours/bare ≥ 0.90')
   process.stdout.write(lines.join('\n') + '\n')
 
-  process.stdout.write('\n' + await serviceTimings(w.content, QUERIES) + '\n')
+  if (PROFILE_SECONDS > 0) {
+    // Every query in turn under load while the profiler samples, for ours (with its log), quiet and the ceiling.
+    const runs = []
+    for (const n of ['ours', 'quiet', 'bare'].filter((x) => servers[x])) {
+      const [profile, requests] = await profileWhile(servers[n].proc.child, async () => {
+        let total = 0
+        for (const q of QUERIES) total += (await autocannon({ url: urlOf(n, q), connections: 20, duration: PROFILE_SECONDS, headers: servers[n].headers })).requests.total
+        return total
+      })
+      runs.push({ name: n, profile, requests })
+    }
+    process.stdout.write(`\nwhere the time of one answer goes (V8 sampling profiler, Q1–Q5 × ${PROFILE_SECONDS}s each, µs of CPU per answer and share of busy time):\n`)
+    process.stdout.write(profileTable(runs) + '\n')
+    process.stdout.write('(the socket write — writev, which on loopback also runs the receiving side of TCP — is most of "node http + socket", and costs more per answer on a machine whose cores are contended)\n')
+  }
+  for (const n of names) await servers[n].proc.stop()
 
+  process.stdout.write('\n' + await serviceTimings(w.content, QUERIES) + '\n')
 }
 
 async function main() {

@@ -51,7 +51,7 @@ export interface ConfigInput {
 }
 
 /** Default commit message: `content: publish articles "Hello world" (en, v3)`, one line per action below when a commit holds several. */
-export const DEFAULT_GIT_MESSAGE = 'content: {summary}\n\n{details}'
+const DEFAULT_GIT_MESSAGE = 'content: {summary}\n\n{details}'
 
 /** Resolves the content root: flag > CMS_CONTENT_DIR > ./content. */
 export function resolveContentDir(input: ConfigInput): string {

@@ -21,7 +21,7 @@ import { registerUser } from './commands/user.ts'
 import { registerAuth } from './commands/auth.ts'
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
-export function createProgram(): Command {
+function createProgram(): Command {
   const program = new Command('cms')
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
     .version(packageVersion)

@@ -1,3 +1,4 @@
+import Table from 'cli-table3'
 import { isCmsError, isValidationError } from '../core/errors.ts'
 
 /** Exit codes: 0 ok, 1 a problem with the user's input or content, 2 could not run (or a bug). */
@@ -14,6 +15,22 @@ export class CliError extends Error {
 
 export const printJson = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+const PLAIN = Object.fromEntries(['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid'].map((k) => [k, '']))
+
+/**
+ * A list for people: a header row and aligned columns two spaces apart, no borders (easy to
+ * grep and cut); widths by display width, so accents and wide characters line up.
+ */
+export function formatTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const table = new Table({ head: [...head], chars: { ...PLAIN, middle: '  ' }, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true } })
+  table.push(...rows.map((r) => [...r]))
+  return table.toString().split('\n').map((line) => line.trimEnd()).filter((line) => line !== '').join('\n')
+}
+
+export const printTable = (head: readonly string[], rows: ReadonlyArray<readonly string[]>): void => {
+  process.stdout.write(`${formatTable(head, rows)}\n`)
 }
 
 /** Progress goes to stderr so `--json` on stdout stays parseable; silent when stderr is not a TTY unless forced. */

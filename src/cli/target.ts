@@ -130,7 +130,7 @@ export async function withDirectWrite<T>(config: ResolvedConfig, command: string
   }
 }
 
-export function createApiClient(url: string, projectId: string, token?: string): ApiClient {
+function createApiClient(url: string, projectId: string, token?: string): ApiClient {
   const base = url.replace(/\/+$/, '')
   const headers = { 'project-id': projectId, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }
   return {
@@ -155,7 +155,7 @@ export function createApiClient(url: string, projectId: string, token?: string):
 }
 
 /** `--url` must be an http(s) URL; said before any request rather than as fetch's own words. */
-export function checkServerUrl(url: string): void {
+function checkServerUrl(url: string): void {
   let parsed: URL | null = null
   try { parsed = new URL(url) } catch { /* below */ }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {

@@ -86,7 +86,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
       } } },
     }
   } else if (['post', 'put', 'patch'].includes(method)) {
-    op.requestBody = { required: false, content: { 'application/json': { schema: { type: 'object' } } } }
+    op.requestBody = { required: false, content: { 'application/json': { schema: ANY_OBJECT } } }
   }
   ;(paths[path] ??= {})[method] = op
 }
@@ -121,7 +121,9 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
     ok = json({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${entity}Entry` } } })
   } else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
   else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
-  else if (route.path === '/openapi.json') ok = json({ type: 'object', description: 'This document' })
+  else if (route.path === '/openapi.json') ok = json({ ...ANY_OBJECT, description: 'This document' })
+  else if (route.path === '/_docs') ok = { description: 'The API reference page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } }
+  else if (route.path.startsWith('/_docs/')) ok = { description: 'The reference page\'s script', content: { 'text/javascript': { schema: { type: 'string' } } } }
   const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
@@ -198,6 +200,12 @@ function scalarOut(f: Field): JsonSchema {
   }
 }
 
+/**
+ * An object with any members. Said explicitly: generators read a bare `{type: object}` as an
+ * object with no members (openapi-typescript: `Record<string, never>`), which no value fits.
+ */
+const ANY_OBJECT: JsonSchema = { type: 'object', additionalProperties: true }
+
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] })
 
 const BASE_SCHEMAS: Record<string, JsonSchema> = {
@@ -215,7 +223,7 @@ const BASE_SCHEMAS: Record<string, JsonSchema> = {
     properties: {
       uuid: { type: 'string', format: 'uuid' }, filename: { type: 'string' }, stored_filename: { type: 'string' }, extension: { type: 'string' },
       mime_type: { type: 'string' }, size: { type: 'string' }, bytes: { type: 'integer' }, sha256: { type: 'string' }, url: { type: 'string' },
-      original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: { type: 'object' },
+      original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: ANY_OBJECT,
       created_at: { type: 'string' }, updated_at: { type: 'string' }, deleted_at: nullable('string'),
     },
   },
@@ -229,7 +237,7 @@ const BASE_SCHEMAS: Record<string, JsonSchema> = {
   },
   Collection: {
     type: 'object', required: ['uuid', 'name', 'slug', 'is_singleton'],
-    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, slug: { type: 'string' }, is_singleton: { type: 'boolean' }, created_at: { type: 'string' }, updated_at: { type: 'string' }, fields: { type: 'array', items: { type: 'object' } } },
+    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, slug: { type: 'string' }, is_singleton: { type: 'boolean' }, created_at: { type: 'string' }, updated_at: { type: 'string' }, fields: { type: 'array', items: ANY_OBJECT } },
   },
 }
 
@@ -248,7 +256,7 @@ const PARAMETERS = {
   ProjectId: { name: 'project-id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' }, description: 'The project uuid.' },
   locale: query('locale', { type: 'string' }, 'Only entries in this locale (singletons: default locale).'),
   state: query('state', { enum: ['published', 'draft', 'only_draft'] }, 'published (default), draft (live values) or only_draft.'),
-  where: { name: 'where', in: 'query', required: false, style: 'deepObject', explode: true, schema: { type: 'object' }, description: 'Filters: where[field]=v, where[field][op]=v (eq, not, lt, lte, gt, gte, like, not_like, in, not_in, null, not_null, between, not_between), where[or][0][field]=v, where[relation][field]=v.' },
+  where: { name: 'where', in: 'query', required: false, style: 'deepObject', explode: true, schema: ANY_OBJECT, description: 'Filters: where[field]=v, where[field][op]=v (eq, not, lt, lte, gt, gte, like, not_like, in, not_in, null, not_null, between, not_between), where[or][0][field]=v, where[relation][field]=v.' },
   sort: query('sort', { type: 'string' }, 'field:asc|desc, comma-separated.'),
   paginate: query('paginate', { type: 'integer', minimum: 1 }, 'Page size; answers {data, links, meta}.'),
   page: query('page', { type: 'integer', minimum: 1 }, 'Page number with paginate.'),

@@ -1,10 +1,10 @@
 import type { DomainEvent } from './types.ts'
 
-export const CONTENT_EVENTS = [
+const CONTENT_EVENTS = [
   'content.created', 'content.updated', 'content.published', 'content.unpublished',
   'content.trashed', 'content.restored', 'content.deleted',
 ] as const
-export const ASSET_EVENTS = ['asset.created', 'asset.updated', 'asset.deleted'] as const
+const ASSET_EVENTS = ['asset.created', 'asset.updated', 'asset.deleted'] as const
 export const EVENT_NAMES: readonly string[] = [...CONTENT_EVENTS, ...ASSET_EVENTS]
 
 /**

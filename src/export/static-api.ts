@@ -10,7 +10,7 @@ export interface ExportOptions {
   onProgress?: (written: number) => void
 }
 
-export interface ManifestFile {
+interface ManifestFile {
   /** Path inside the export folder, with `/`. */
   file: string
   /** The API read it holds, as path and query. */

@@ -18,7 +18,7 @@ import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type Git
  * change, branches, and this branch against main. Reads go through private index files in
  * `.cms/`; only `switch` touches the work tree, as `git switch` would.
  */
-export interface ChangedFile {
+interface ChangedFile {
   /** Path relative to the content root. */
   path: string
   status: 'added' | 'modified' | 'deleted'
@@ -39,7 +39,7 @@ export interface WorkingStatus {
 }
 
 /** The repository of a context's content root; a 409 the user can act on when there is none. */
-export async function repoOf(ctx: AppContext): Promise<GitRepo> {
+async function repoOf(ctx: AppContext): Promise<GitRepo> {
   if (ctx.git) return ctx.git.repo
   try {
     return await locateRepo(ctx.store.layout.root)
@@ -69,7 +69,7 @@ const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
 let statusChain: Promise<unknown> = Promise.resolve()
 
 /** What is saved under the content root but not in HEAD, as `cms diff HEAD <work tree>` would show it. */
-export function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
+function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
   return statusAt({ root: ctx.store.layout.root, stateDir: ctx.store.layout.stateDir }, ctx.git?.repo)
 }
 

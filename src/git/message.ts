@@ -52,10 +52,10 @@ export function actionOf(change: StoreChange, collection: (slug: string) => Coll
 
 const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/[\r\n]+/g, ' ')
 
-export const actionText = (a: Action): string => `${a.verb} ${a.what}${a.detail ? ` (${a.detail})` : ''}`
+const actionText = (a: Action): string => `${a.verb} ${a.what}${a.detail ? ` (${a.detail})` : ''}`
 
 /** One line for a batch of actions. */
-export function summarize(actions: Action[], files: number): string {
+function summarize(actions: Action[], files: number): string {
   if (actions.length === 0) return `update ${files} file${files === 1 ? '' : 's'}`
   if (actions.length === 1) return actionText(actions[0]!)
   const first = actions[0]!

@@ -15,8 +15,6 @@ export interface McpTarget {
   contentDir: string | null
 }
 
-export type Local = Extract<Target, { kind: 'local' }>
-
 /** One API operation: the HTTP request a remote target gets, the service call a local one runs. */
 export interface Operation<T> {
   method: string
@@ -65,7 +63,7 @@ const STATUS: Partial<Record<CmsErrorCode, number>> = {
  * status, and for a 422 the `errors` map keyed `data.<field>`, the same body the HTTP API
  * answers. Unexpected errors say only that the operation failed (no stack, no path).
  */
-export function failure(error: unknown): CallToolResult {
+function failure(error: unknown): CallToolResult {
   let body: { message: string; status?: number; errors?: Record<string, string[]> }
   if (isValidationError(error)) body = { message: error.message, status: 422, errors: error.errors }
   else if (isCmsError(error)) body = { message: error.message, ...(STATUS[error.code] ? { status: STATUS[error.code] } : {}) }

@@ -10,7 +10,7 @@ import type { ToolScope } from './tools/define.ts'
 import { registerEntryTools } from './tools/entries.ts'
 import { registerValidateTool } from './tools/validate.ts'
 
-export interface McpOptions {
+interface McpOptions {
   target: McpTarget
   /** Offer only the reading tools. */
   readOnly: boolean
@@ -21,7 +21,7 @@ Start with list_collections and the cms://collections/{slug}/schema resources; r
 Entries are drafts until published (publish_entry, or state "published"). Every change is a file in the content folder and a reviewable diff.`
 
 /** Builds the MCP server: tools by noun, resources, and the schema watch. */
-export function createMcpServer(options: McpOptions): { server: McpServer; start: () => void; stop: () => void } {
+function createMcpServer(options: McpOptions): { server: McpServer; start: () => void; stop: () => void } {
   const server = new McpServer({ name: 'cms', version: packageVersion }, { instructions: INSTRUCTIONS })
   let watch: { check: () => Promise<void>; start: (ms: number) => void; stop: () => void } | null = null
   const scope: ToolScope = { server, target: options.target, readOnly: options.readOnly, schemaChanged: () => void watch?.check() }

@@ -10,11 +10,16 @@ import { own } from '../core/own.ts'
  * Pure: related entries are reached through `env.related`, supplied by the caller.
  */
 
-/** One entry as a query sees it: the values of the state being read. `rank` = position in default order. */
+/**
+ * One entry as a query sees it: the values of the state being read. `order` is the
+ * default-order key (`<canonical created_at> <uuid>`; the default order is newest first,
+ * i.e. `order` descending). It never changes for a row, unlike a position, so lists keep
+ * their order without renumbering when a row is added or removed.
+ */
 export interface Row {
   entry: EntryRecord
   values: FieldValues
-  rank: number
+  order: string
 }
 
 export interface SchemaInfo {
@@ -42,6 +47,8 @@ export interface EqHint {
 export interface CompiledWhere {
   test: Predicate
   hints: EqHint[]
+  /** Whether the filter reads related entries (its answers change when their collection does). */
+  related: boolean
 }
 
 export const OPERATORS = ['eq', 'not', 'lt', 'lte', 'gt', 'gte', 'like', 'not_like', 'in', 'not_in', 'null', 'not_null', 'between', 'not_between'] as const
@@ -57,8 +64,10 @@ interface Target {
 
 export function compileWhere(where: RawWhere, env: WhereEnv): CompiledWhere {
   const hints: EqHint[] = []
-  const test = and(where, env, 'where', 0, hints)
-  return { test, hints }
+  let related = false
+  const tracked: WhereEnv = { ...env, target: (field) => { related = true; return env.target(field) } }
+  const test = and(where, tracked, 'where', 0, hints)
+  return { test, hints, related }
 }
 
 function entriesOf(value: RawWhere): Array<[string, unknown]> {

@@ -105,3 +105,13 @@ export function parseKey(text: string, kind: ValueKind): Key | null {
 export function compareKeys(a: Key, b: Key): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
+
+/** The first comparable key of a stored value (`keysOf(value, kind)[0]`), without building the list. */
+export function firstKey(value: unknown, kind: ValueKind): Key | null {
+  if (!Array.isArray(value)) return toKey(value, kind)
+  for (const item of value) {
+    const k = toKey(item, kind)
+    if (k !== null) return k
+  }
+  return null
+}

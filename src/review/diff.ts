@@ -2,7 +2,7 @@ import type { Collection, EntryRecord, Field, FieldValues, Project, WebhookRecor
 import { parseJson, parseYaml } from '../storage/codec.ts'
 import { toCollection, toEntry, toProject, toWebhook } from '../storage/records.ts'
 import { classifyPath } from '../storage/paths.ts'
-import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit, type Repo } from './git.ts'
+import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit } from './git.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
 
 /**
@@ -23,7 +23,7 @@ export interface EntryDiff {
   draft: FieldChange[]
   published: FieldChange[]
 }
-export interface SchemaChange { change: 'added' | 'removed' | 'changed' | 'reordered' | 'collection'; field?: string; detail: string }
+interface SchemaChange { change: 'added' | 'removed' | 'changed' | 'reordered' | 'collection'; field?: string; detail: string }
 export interface CollectionDiff {
   slug: string
   name: string
@@ -281,4 +281,3 @@ function schemaChanges(a: Collection, b: Collection): SchemaChange[] {
   return out
 }
 
-export type { Repo }

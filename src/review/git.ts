@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
  */
 const run = promisify(execFile)
 
-export class GitError extends Error {
+class GitError extends Error {
   override name = 'GitError'
 }
 

@@ -41,7 +41,7 @@ export const PHASE: Record<PathKind['kind'], number> = {
  * Synchronous: versions/ alone is one folder per published entry (80k at 100k entries), and
  * a promise per readdir cost 6.5 s there against 1 s for plain readdirSync calls.
  */
-export async function listTree(root: string): Promise<ScannedFile[]> {
+async function listTree(root: string): Promise<ScannedFile[]> {
   const out: ScannedFile[] = []
   const walk = (dir: string, rel: string): void => {
     let items

@@ -1,6 +1,8 @@
+import { diffArrays } from 'diff'
+
 /**
  * A short word diff for long text: HTML tags dropped, common start and end trimmed to a
- * little context, the middle compared word by word (LCS, bounded so huge edits stay cheap).
+ * little context, the middle compared word by word (jsdiff, bounded so huge edits stay cheap).
  */
 export interface WordPart { op: '=' | '-' | '+'; text: string }
 
@@ -29,7 +31,7 @@ export function wordDiff(before: string, after: string): WordPart[] {
     push('-', midA.length > 60 ? [...midA.slice(0, 60), '…'] : midA)
     push('+', midB.length > 60 ? [...midB.slice(0, 60), '…'] : midB)
   } else {
-    for (const [op, w] of lcs(midA, midB)) push(op, [w])
+    for (const change of diffArrays(midA, midB)) push(change.removed ? '-' : change.added ? '+' : '=', change.value)
   }
   const tail = a.slice(endA)
   if (tail.length > 0) push('=', tail.length > CONTEXT ? [...tail.slice(0, CONTEXT), '…'] : tail)
@@ -38,23 +40,6 @@ export function wordDiff(before: string, after: string): WordPart[] {
 
 function words(text: string): string[] {
   return text.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').split(/\s+/).filter(Boolean)
-}
-
-function lcs(a: string[], b: string[]): Array<[WordPart['op'], string]> {
-  const n = a.length
-  const m = b.length
-  const dp: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1))
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!)
-  const out: Array<[WordPart['op'], string]> = []
-  let i = 0
-  let j = 0
-  while (i < n && j < m) {
-    if (a[i] === b[j]) { out.push(['=', a[i]!]); i++; j++ } else if (dp[i + 1]![j]! >= dp[i]![j + 1]!) out.push(['-', a[i++]!])
-    else out.push(['+', b[j++]!])
-  }
-  while (i < n) out.push(['-', a[i++]!])
-  while (j < m) out.push(['+', b[j++]!])
-  return out
 }
 
 /** Long unchanged runs between edits keep a few words each side. */

@@ -8,7 +8,7 @@ import { isMultiRef, isRepeatableScalar } from './json-schema.ts'
  */
 
 /** Empty values are not stored, as the hosted service does: they read as "absent" (and fail `required`). */
-export const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
+const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 
 const unwrapValue = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v) && 'value' in v ? (v as { value: unknown }).value : v)
 const refOf = (v: unknown): unknown => {

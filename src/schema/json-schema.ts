@@ -23,7 +23,7 @@ export function isMultiRef(field: Field): boolean {
   return false
 }
 
-export const isRequired = (field: Field): boolean => field.validations?.required?.status === true
+const isRequired = (field: Field): boolean => field.validations?.required?.status === true
 
 export function collectionSchema(collection: Collection, mode: SchemaMode): JsonSchema {
   return objectSchema(collection.fields, mode)
@@ -39,7 +39,7 @@ function objectSchema(fields: Field[], mode: SchemaMode): JsonSchema {
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false }
 }
 
-export function fieldSchema(field: Field, mode: SchemaMode): JsonSchema {
+function fieldSchema(field: Field, mode: SchemaMode): JsonSchema {
   if (field.type === 'group') {
     const one = objectSchema(field.children ?? [], mode)
     return field.options.repeatable ? { type: 'array', items: one } : one

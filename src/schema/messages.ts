@@ -14,7 +14,7 @@ const custom = (field: Field, rule: 'required' | 'unique' | 'charcount'): string
   return typeof message === 'string' && message.trim() !== '' ? message : null
 }
 
-export const requiredMessage = (field: Field): string => custom(field, 'required') ?? `The ${label(field)} field is required.`
+const requiredMessage = (field: Field): string => custom(field, 'required') ?? `The ${label(field)} field is required.`
 export const uniqueMessage = (field: Field): string => custom(field, 'unique') ?? `The ${label(field)} has already been taken.`
 export const RELATION_INVALID = 'One or more relation references are invalid for this project or collection.'
 export const MEDIA_INVALID = 'One or more media references are invalid for this project.'

@@ -5,7 +5,7 @@ import type { H3Event } from 'h3'
  * route answers there as well as at the root: an existing site's `.env` only changes its host.
  * A collection named `api` stays reachable as `/api/api`.
  */
-export const API_PREFIX = '/api'
+const API_PREFIX = '/api'
 
 /** The path without the `/api` prefix, and the prefix the request used ('' or '/api'). */
 export function splitApiPrefix(path: string): { path: string; prefix: string } {

@@ -8,6 +8,7 @@ import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerSchemaRoutes } from './routes/schema.ts'
 import { registerAssetRoutes } from './routes/assets.ts'
 import { registerOpenApiRoutes } from './routes/openapi.ts'
+import { registerApiDocsRoutes } from './routes/api-docs.ts'
 import { registerMiddleware } from './middleware.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { registerGitRoutes } from './routes/git.ts'
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)
   registerOpenApiRoutes(app, ctx)
+  registerApiDocsRoutes(app, ctx)
   registerSchemaRoutes(app, ctx)
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)

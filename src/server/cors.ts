@@ -26,12 +26,7 @@ export function corsOrigin(origin: string, method: string, ctx: AppContext): str
   return corsOrigins.includes(origin) ? origin : null
 }
 
-/** Headers to add to an actual (non-preflight) response; empty when CORS does not apply. */
-export function corsHeaders(event: H3Event, ctx: AppContext): Record<string, string> {
-  return corsHeadersFor(event.req.headers.get('origin'), event.req.method, ctx)
-}
-
-/** corsHeaders for a request's `Origin` header value and method. */
+/** Headers to add to an actual (non-preflight) response, for a request's `Origin` header value and method; empty when CORS does not apply. */
 export function corsHeadersFor(origin: string | null | undefined, method: string, ctx: AppContext): Record<string, string> {
   if (!origin) return {}
   const allowed = corsOrigin(origin, method.toUpperCase(), ctx)

@@ -2,23 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext } from '../context.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { getEntry, listEntries, type ReadResult } from '../service/entries/list.ts'
-import { corsHeadersFor } from './cors.ts'
-import { authorize, checkProjectHeader, credentialFromRequest, type Credential } from './guard.ts'
-import { countRequest, countedByFastPath } from './middleware.ts'
+import { admitRequest, admitRoute, countedByFastPath, readAnswer, type AdmissionSpec, type Admitted } from './admission.ts'
+import { credentialFromRequest, type Credential } from './guard.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import { checkPath, checkQuery } from './request-limits.ts'
 import type { RouteSpec } from './route-access.ts'
-import { matchesEtag } from './etag.ts'
 import { splitApiPrefix } from './api-prefix.ts'
-
-/** Request targets that passed the path and query limits (pure checks of the string). */
-const checkedTargets = new Set<string>()
-const CHECKED_MAX = 4096
-
-function remember(set: Set<string>, key: string): void {
-  if (set.size >= CHECKED_MAX) set.clear()
-  set.add(key)
-}
 
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -27,10 +15,11 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
 
 /**
  * The hot read path: `GET /{collection}` and `GET /{collection}/{uuid}` (and HEAD) answered straight on
- * Node's request and response, with the same checks, in the same order, as the h3 pipeline
- * (path and query limits, CORS, project header, token and ability, rate limit, ETag) and the
- * same service call, headers and body. Only successful answers (200, 304) are given here;
- * anything else, from a 400 to a 429, is handed to h3, which answers it as for any route.
+ * Node's request and response, through the same admission as the h3 pipeline (admission.ts:
+ * CORS, path and query limits, rate limit, project header, token and ability, in that order),
+ * the same service call and the same answer headers (readAnswer: ETag, 304). Only successful
+ * answers (200, 304) are given here; anything else, from a 400 to a 429, is handed to h3,
+ * which answers it as for any route (a request this path counted is not counted again).
  *
  * Why: with a cached answer, h3's web Request/Response adaptation cost more than everything
  * else a list read does (measured: a bare h3 route reached 58–74% of a bare Node server, ours
@@ -39,8 +28,13 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
 export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: readonly RouteSpec[]): FastRead {
   // First path segments of other routes (`/collections`, `/files`, ...): never a collection here.
   const reserved = new Set(routes.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':')))
+  // The specs of the h3 routes this path stands in for (entries-read.ts): their access rules, not a copy.
+  const specOf = (path: string): AdmissionSpec => routes.find((r) => r.method === 'GET' && r.path === path) ?? { method: 'GET', ability: 'read' }
+  const listSpec = specOf('/:collection')
+  const entrySpec = specOf('/:collection/:uuid')
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const method = req.method
+    if (method !== 'GET' && method !== 'HEAD') return false
     const target = req.url ?? ''
     const q = target.indexOf('?')
     const { path, prefix } = splitApiPrefix(q === -1 ? target : target.slice(0, q))
@@ -53,42 +47,49 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const host = headers.host
     // Links are built from the origin h3 would see; anything a proxy could rewrite goes to h3.
     if (!host || !HOST_RE.test(host) || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false
+    let credential: Credential | undefined
+    const credentialOnce = (): Credential => (credential ??= credentialFromRequest(headers.authorization, headers.cookie, ctx))
+    const admitted: Admitted = { headers: {} }
     let result: ReadResult
-    const extra: Record<string, string> = {}
-    let credential: Credential
     try {
-      if (!checkedTargets.has(target)) {
-        checkPath(target)
-        checkQuery(search)
-        remember(checkedTargets, target)
+      admitRequest({ method, target, search, origin: headers.origin, ip: req.socket.remoteAddress, credential: credentialOnce }, ctx, limiter, admitted)
+      // GET and HEAD are safe methods: the session's same-origin rule never refuses them.
+      const admittedRoute = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod }, ctx, uuid === null ? listSpec : entrySpec)
+      // An end user's token to verify (async): h3 answers it.
+      if (admittedRoute instanceof Promise) {
+        admittedRoute.catch(() => {})
+        throw new Error('handed over')
       }
-      Object.assign(extra, corsHeadersFor(headers.origin, req.method, ctx))
-      checkProjectHeader(headers['project-id'] as string | undefined, ctx)
-      credential = credentialFromRequest(headers.authorization, headers.cookie, ctx)
-      authorize(credential, ctx, { ability: 'read' })
-      const origin = `http://${host}${prefix}`
+      // The scheme as h3 sees it (srvx: a TLS socket is https; forwarded ones were handed over above).
+      const origin = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}${prefix}`
       result = uuid === null
         ? listEntries(ctx, slug, search.slice(1), origin)
         : getEntry(ctx, slug, uuid, search.slice(1), origin)
     } catch {
-      // h3 runs the same steps again and answers with the error they raise.
+      // h3 runs the same steps again and answers with the error they raise; counted once.
+      if (admitted.decision) countedByFastPath.set(req, admitted.decision)
       return false
     }
-    const decision = countRequest(ctx, limiter, credential, req.socket.remoteAddress, extra)
-    if (decision && !decision.allowed) {
-      countedByFastPath.set(req, decision)
-      return false
-    }
-    const common = { 'cache-control': 'no-cache', etag: result.etag, ...extra }
-    if (result.revalidate !== false && matchesEtag(headers['if-none-match'], result.etag)) {
-      res.writeHead(304, common)
+    const answer = readAnswer(result, headers['if-none-match'])
+    const extra = admitted.headers
+    let any = false
+    for (const _ in extra) { any = true; break }
+    if (answer.status === 304) {
+      res.writeHead(304, any ? { ...answer.headers, ...extra } : answer.headers)
       res.end()
-    } else {
-      // Answers are cached (service/entries/list.ts): encode each once, not on every send.
-      const bytes = (result.bytes ??= Buffer.from(result.body))
-      res.writeHead(200, { ...common, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length })
-      res.end(bytes)
+      return true
     }
+    // Answers are cached (service/entries/list.ts): encode each once, and build its header set once.
+    const bytes = (result.bytes ??= Buffer.from(result.body))
+    let head = nodeHeads.get(result)
+    if (!head) nodeHeads.set(result, (head = { ...answer.headers, 'content-length': String(bytes.length) }))
+    res.writeHead(200, any ? { ...head, ...extra } : head)
+    res.end(bytes)
     return true
   }
 }
+
+const safeMethod = (): void => {}
+
+/** The Node header set of each cached 200 answer (readAnswer's headers and its Content-Length). */
+const nodeHeads = new WeakMap<ReadResult, Record<string, string>>()

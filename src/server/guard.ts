@@ -2,16 +2,17 @@ import { timingSafeEqual } from 'node:crypto'
 import type { H3Event } from 'h3'
 import { CmsError, forbidden, notFound, unauthenticated } from '../core/errors.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
+import type { Ability } from '../core/types.ts'
 import type { AppContext } from '../context.ts'
-import type { Principal, RouteAccess } from './route-access.ts'
 import { findToken, isExpired } from '../service/tokens/manage.ts'
 import { readSessionCookie } from '../sessions/cookie.ts'
 import { editorState } from '../sessions/editor-state.ts'
 import { sessionEndsAt } from '../sessions/session-store.ts'
 import { ABILITIES } from '../core/types.ts'
 import { authenticateEndUser, isEndUserAccessToken } from '../end-users/accounts.ts'
+import type { Principal } from './route-access.ts'
 import { enabledSettings } from '../end-users/state.ts'
-import { authSettings } from '../end-users/settings.ts'
+
 
 /**
  * What the `Authorization` header amounts to, before any route asks for an ability:
@@ -39,35 +40,10 @@ export function credentialOf(event: H3Event, ctx: AppContext): Credential {
 }
 
 /**
- * Project header, then token, then ability: the order and messages of the hosted service.
- * Runs before every route handler (see defineRoutes). Then the path parameters with a known
- * shape (`collection`/`slug` are slugs, `uuid` a UUID) are checked, so a malformed or
- * traversal-like segment is a 404 before any handler could touch the file system.
- */
-export function guard(event: H3Event, ctx: AppContext, spec: Pick<RouteAccess, 'ability' | 'token' | 'method' | 'path' | 'project' | 'projectAuth'>): Principal | Promise<Principal> {
-  if (spec.projectAuth === 'open' || spec.projectAuth === 'user') return guardEndUserRoute(event, ctx, spec)
-  if (spec.ability === null) return { kind: 'public' }
-  const projectId = event.req.headers.get('project-id')
-  if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
-  if (ctx.readOnly && isWrite(spec)) {
-    throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
-  }
-
-  const credential = credentialOf(event, ctx)
-  if (credential.kind === 'session') checkSameOrigin(event)
-  if (credential.kind === 'foreign' && credential.jwt && authSettings(ctx.store.project).enabled) return refuseEndUserToken(ctx, credential.jwt)
-  const principal = authorize(credential, ctx, spec)
-  checkParams(event, spec.path)
-  // Introspection is part of project auth: absent (404) while it is off, once the token passed.
-  if (spec.projectAuth === 'client') enabledSettings(ctx)
-  return principal
-}
-
-/**
  * The `/auth/*` routes of end users: the project header, then project auth on (else 404), then
  * for `user` routes a live end-user access token (else 401). API tokens and keys count for nothing here.
  */
-async function guardEndUserRoute(event: H3Event, ctx: AppContext, spec: Pick<RouteAccess, 'project' | 'projectAuth'>): Promise<Principal> {
+export async function guardEndUserRoute(event: H3Event, ctx: AppContext, spec: { project?: 'optional'; projectAuth?: 'open' | 'user' | 'client' }): Promise<Principal> {
   const projectId = event.req.headers.get('project-id')
   if (spec.project !== 'optional' || projectId !== null) checkProjectHeader(projectId, ctx)
   enabledSettings(ctx)
@@ -79,7 +55,7 @@ async function guardEndUserRoute(event: H3Event, ctx: AppContext, spec: Pick<Rou
 }
 
 /** A JWT on a project-token route: 403 when it is a valid end-user access token (identity only), else 401. */
-async function refuseEndUserToken(ctx: AppContext, jwt: string): Promise<never> {
+export async function refuseEndUserToken(ctx: AppContext, jwt: string): Promise<never> {
   if (await isEndUserAccessToken(ctx, jwt)) throw forbidden('Forbidden.')
   throw unauthenticated()
 }
@@ -95,8 +71,16 @@ export function checkProjectHeader(projectId: string | null | undefined, ctx: Ap
   if (projectId.trim().toLowerCase() !== ctx.store.project.uuid.toLowerCase()) throw new CmsError('not_found', 'Project not found.')
 }
 
+/** What a route asks of its caller (see RouteSpec in route.ts). */
+export interface AccessSpec {
+  /** Ability the caller needs; `null` for routes outside the project scope. */
+  ability: Ability | null
+  /** `always`: a token is needed even on a public project. */
+  token?: 'always' | 'private-only'
+}
+
 /** Whether a caller with this credential may use a route needing `ability` (pure: no request). */
-export function authorize(credential: Credential, ctx: AppContext, spec: Pick<RouteAccess, 'ability' | 'token'>): Principal {
+export function authorize(credential: Credential, ctx: AppContext, spec: AccessSpec): Principal {
   if (spec.ability === null) return { kind: 'public' }
   const needsToken = spec.token === 'always' || spec.ability !== 'read' || ctx.store.project.api === 'private'
   switch (credential.kind) {
@@ -117,10 +101,6 @@ export function authorize(credential: Credential, ctx: AppContext, spec: Pick<Ro
       return credential
   }
 }
-
-/** Routes a read-only replica refuses: every non-GET route except introspection (which writes nothing). */
-const isWrite = (spec: Pick<RouteAccess, 'ability' | 'method'>): boolean =>
-  spec.method !== 'GET' && spec.ability !== 'read' && spec.ability !== 'introspect'
 
 const JWT_RE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/
 
@@ -198,7 +178,7 @@ const safeEqual = (a: string, b: string): boolean => {
 }
 
 /** 404 for a path parameter that cannot name anything, with the message the resource's own lookup gives. */
-function checkParams(event: H3Event, pattern: string): void {
+export function checkParams(event: H3Event, pattern: string): void {
   const params = event.context.params
   if (!params) return
   for (const [name, raw] of Object.entries(params)) {

@@ -1,10 +1,10 @@
 import type { RouteSpec } from './route-access.ts'
 
-export const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
-export const ROUTES_END = '<!-- routes:end -->'
+const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
+const ROUTES_END = '<!-- routes:end -->'
 
 /** Whether a caller needs a token for this route on a public project (private ones always need one). */
-export function tokenRule(route: Pick<RouteSpec, 'ability' | 'token' | 'projectAuth'>): string {
+function tokenRule(route: Pick<RouteSpec, 'ability' | 'token' | 'projectAuth'>): string {
   if (route.projectAuth === 'open') return 'none (project auth on)'
   if (route.projectAuth === 'user') return 'end user\'s access token'
   if (route.ability === null) return 'no project header needed'

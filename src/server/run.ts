@@ -10,6 +10,7 @@ import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/store.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
+import { warmListViews } from '../service/entries/list.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
@@ -84,6 +85,8 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
+    // The list views the common shapes read, built before the port answers (not by the first request).
+    await warmListViews(ctx)
     const app = createApp(ctx)
     startServing(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })

@@ -1,6 +1,6 @@
 import { ABSOLUTE_MS } from './session-store.ts'
 
-export const SESSION_COOKIE = 'cms_session'
+const SESSION_COOKIE = 'cms_session'
 
 /** The `cms_session` value of a Cookie header, or null. */
 export function readSessionCookie(header: string | null | undefined): string | null {

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../storage/atomic.ts'
  * Lifetime: a session ends after 12 h without a request (idle) and 7 days after sign-in
  * (absolute), whichever comes first; `cms editor-url --revoke-all` ends every session.
  */
-export const IDLE_MS = 12 * 3_600_000
+const IDLE_MS = 12 * 3_600_000
 export const ABSOLUTE_MS = 7 * 86_400_000
 /** last_seen_at is written back at most this often (a request per keystroke must not mean a write each). */
 const TOUCH_WRITE_MS = 60_000
@@ -33,8 +33,8 @@ export interface SessionFile {
   sessions: SessionRecord[]
 }
 
-export const sessionsPath = (stateDir: string): string => join(stateDir, 'sessions.json')
-export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex')
+const sessionsPath = (stateDir: string): string => join(stateDir, 'sessions.json')
+const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex')
 
 /** When a session stops being valid: idle end or absolute end, whichever is first (ms). */
 export function sessionEndsAt(record: SessionRecord): number {

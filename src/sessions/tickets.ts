@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 /** How long a sign-in link stays valid. */
-export const TICKET_TTL_MS = 10 * 60_000
+const TICKET_TTL_MS = 10 * 60_000
 const MAX_TICKETS = 1000
 
 /**

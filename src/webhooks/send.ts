@@ -2,7 +2,7 @@ import { ofetch } from 'ofetch'
 import { signatureHeaders } from './sign.ts'
 import { parseRetryAfter } from './backoff.ts'
 
-export const RESPONSE_BODY_CAP = 8192
+const RESPONSE_BODY_CAP = 8192
 
 export interface SendResult {
   /** HTTP status, or null when no answer came (network error, timeout). */

@@ -71,7 +71,7 @@ function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
  * credentials, and (for IP literals and `localhost`) no private address. Returns the problem
  * as a message a user can act on, or null.
  */
-export function checkUrlShape(raw: string, rules: UrlRules): string | null {
+function checkUrlShape(raw: string, rules: UrlRules): string | null {
   let url: URL
   try {
     url = new URL(raw)

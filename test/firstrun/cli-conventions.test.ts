@@ -110,7 +110,7 @@ describe('a first draft does not look lost', () => {
     expect(list.code).toBe(0)
     expect(list.stderr).toMatch(/No published entries in posts; \d+ drafts? (is|are) not shown .*cms entry list posts --state draft/)
     const drafts = await cms(['entry', 'list', 'posts', '--state', 'draft', '--dir', content])
-    expect(drafts.stdout).toMatch(new RegExp(`^${entry.uuid}  en  draft`, 'm'))
+    expect(drafts.stdout).toMatch(new RegExp(`^${entry.uuid}\\s+en\\s+draft`, 'm'))
     const get = await cms(['entry', 'get', 'posts', entry.uuid, '--dir', content])
     expect(get.code).toBe(1)
     expect(get.stderr).toContain(`posts/${entry.uuid} has not been published: add --state draft`)

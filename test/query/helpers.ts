@@ -38,6 +38,6 @@ export function run(entries: EntryRecord[], schema: SchemaInfo, raw: string, rel
   const where = query.where ? compileWhere(query.where, env) : null
   const sort = compileSort(query.sort, schema)
   const view = new CollectionView(entries, query.state)
-  const rows = view.match({ locale: query.locale, where, sort, sortSignature: sortSignature(query.sort), cacheKey: null })
+  const { rows } = view.match({ locale: query.locale, where, sort, sortSignature: sortSignature(query.sort), cacheKey: null })
   return { uuids: rows.map((r) => r.entry.uuid), query }
 }

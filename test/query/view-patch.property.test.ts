@@ -1,25 +1,29 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import type { EntryRecord } from '../../src/core/types.ts'
-import type { SchemaInfo } from '../../src/query/compile-where.ts'
+import { compileWhere, type SchemaInfo, type WhereEnv } from '../../src/query/compile-where.ts'
 import { compileSort, sortSignature } from '../../src/query/sort.ts'
-import { CollectionView } from '../../src/query/view.ts'
-import type { ReadState, SortKey } from '../../src/query/params.ts'
+import { CollectionView, type MatchQuery } from '../../src/query/view.ts'
+import { parseListQuery, type ReadState, type SortKey } from '../../src/query/params.ts'
 import { f } from './helpers.ts'
 
 /**
- * After a write, the list service patches the collection's views (CollectionView.patched)
- * instead of rebuilding them. A patched view must be indistinguishable from one built from
- * scratch: same default order, same ranks, same sorted orders.
+ * The list service keeps each collection's views for as long as its schema and tells them of
+ * every changed entry (`touch`): the view patches its default order, sorted orders, per-locale
+ * lists, equality indexes and cached match lists. A patched view must be indistinguishable
+ * from one built from scratch, whether changes come one at a time or as a batch (a watcher
+ * batch merges them in one pass).
  */
-const schema: SchemaInfo = { slug: 'things', fields: [f('title', 'text'), f('n', 'number')] }
+const schema: SchemaInfo = { slug: 'things', fields: [f('title', 'text'), f('n', 'number'), f('tags', 'text', { repeatable: true })] }
+const env: WhereEnv = { schema, target: () => null, related: () => null }
 
 const values = fc.record({
   title: fc.option(fc.constantFrom('ab', 'Ab', 'b', 'c'), { nil: undefined }),
   n: fc.option(fc.integer({ min: -2, max: 3 }), { nil: undefined }),
+  tags: fc.option(fc.array(fc.constantFrom('x', 'y', 'X'), { maxLength: 3 }), { nil: undefined }),
 })
 const seed = fc.record({
-  live: values, published: fc.boolean(), trashed: fc.boolean(),
+  live: values, published: fc.boolean(), trashed: fc.boolean(), locale: fc.constantFrom('en', 'fr'),
   at: fc.integer({ min: 0, max: 5 }), id: fc.integer({ min: 1, max: 40 }),
 })
 type Seed = typeof seed extends fc.Arbitrary<infer T> ? T : never
@@ -27,7 +31,7 @@ type Seed = typeof seed extends fc.Arbitrary<infer T> ? T : never
 function make(s: Seed): EntryRecord {
   const at = new Date(Date.UTC(2024, 0, 1) + s.at * 1000).toISOString()
   return {
-    uuid: `00000000-0000-4000-8000-${String(s.id).padStart(12, '0')}`, locale: 'en', translation_group: null,
+    uuid: `00000000-0000-4000-8000-${String(s.id).padStart(12, '0')}`, locale: s.locale, translation_group: null,
     created_at: at, updated_at: at, published_at: s.published ? at : null, published_version: s.published ? 1 : null,
     deleted_at: s.trashed ? at : null, fields: s.live, published: s.published ? s.live : null,
   }
@@ -36,38 +40,83 @@ function make(s: Seed): EntryRecord {
 // An edit puts a (possibly new) entry or removes one, by id.
 const edit = fc.oneof(seed.map((s) => ({ put: s })), fc.integer({ min: 1, max: 40 }).map((id) => ({ remove: id })))
 const sortSpec = fc.array(fc.record({ field: fc.constantFrom('title', 'n', 'created_at', 'id'), direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc') }), { minLength: 1, maxLength: 2 })
+/** Query strings whose match lists get cached (and so patched): filters, locales, sorts. */
+const QUERIES = ['', 'locale=fr', 'where[title]=ab', 'where[n][gte]=1&sort=title:asc', 'locale=en&where[tags]=x&sort=n:desc',
+  'where[title][like]=%25b%25', 'sort=n:asc,title:desc', 'where[n]=0&count=1', 'locale=fr&sort=id:asc']
 
 const uuids = (rows: ReadonlyArray<{ entry: EntryRecord }>) => rows.map((r) => r.entry.uuid)
 
-describe('CollectionView.patched', () => {
-  test('equals a view built from scratch, over rounds of random edits', () => {
+function matchQuery(raw: string): { query: MatchQuery; need: number } {
+  const q = parseListQuery(raw)
+  const query = {
+    locale: q.locale, where: q.where ? compileWhere(q.where, env) : null, sort: compileSort(q.sort, schema),
+    sortSignature: sortSignature(q.sort), cacheKey: raw,
+  }
+  return { query, need: q.count ? 0 : Number.POSITIVE_INFINITY }
+}
+
+/** Every index a view holds, read out: what a patched view must share with a fresh one. */
+function snapshot(view: CollectionView, sorts: Array<{ signature: string; keys: ReturnType<typeof compileSort> }>, queries: string[]) {
+  return {
+    rows: uuids(view.rows),
+    locales: ['en', 'fr', 'de'].map((l) => uuids(view.locale(l))),
+    titles: ['ab', 'b', 'c', 'zz'].map((key) => uuids(view.equal({ field: 'title', kind: 'text', key }))),
+    tags: ['x', 'y'].map((key) => uuids(view.equal({ field: 'tags', kind: 'text', key }))),
+    numbers: [-2, 0, 3].map((key) => uuids(view.equal({ field: 'n', kind: 'number', key }))),
+    sorted: sorts.map(({ signature, keys }) => uuids(view.sorted(signature, keys))),
+    matches: queries.map((raw) => { const { query, need } = matchQuery(raw); const r = view.match(query, need); return [r.total, uuids(r.rows)] }),
+  }
+}
+
+describe('CollectionView patched by touch', () => {
+  test('equals a view built from scratch, over rounds of random edits (single and batched)', () => {
     fc.assert(fc.property(
-      fc.array(seed, { maxLength: 25 }), fc.array(fc.array(edit, { minLength: 0, maxLength: 6 }), { minLength: 1, maxLength: 4 }),
+      fc.array(seed, { maxLength: 25 }), fc.array(fc.array(edit, { minLength: 0, maxLength: 80 }), { minLength: 1, maxLength: 4 }),
       fc.constantFrom<ReadState>('published', 'draft', 'only_draft'), fc.array(sortSpec, { minLength: 1, maxLength: 3 }),
-      (initial, rounds, state, sorts) => {
+      // How many pending changes are patched one by one before the view merges them as a batch.
+      fc.constantFrom(0, 3, 64),
+      (initial, rounds, state, sorts, batch) => {
         const entries = new Map<string, EntryRecord>()
         for (const s of initial) { const e = make(s); entries.set(e.uuid, e) }
         const compiled = sorts.map((keys: SortKey[]) => ({ signature: sortSignature(keys), keys: compileSort(keys, schema) }))
-        let view = new CollectionView(entries.values(), state)
-        // Sorted orders exist before the edits, so the patch has to carry them over.
-        for (const { signature, keys } of compiled) view.sorted(signature, keys)
+        const view = new CollectionView(entries.values(), state, { batch })
+        // Every index exists before the edits, so the patches have to carry them over.
+        snapshot(view, compiled, QUERIES)
         for (const round of rounds) {
-          const changed = new Set<string>()
           for (const e of round) {
-            if ('put' in e) { const x = make(e.put); entries.set(x.uuid, x); changed.add(x.uuid) } else {
+            if ('put' in e) { const x = make(e.put); entries.set(x.uuid, x); view.touch(x.uuid, x) } else {
               const uuid = `00000000-0000-4000-8000-${String(e.remove).padStart(12, '0')}`
               entries.delete(uuid)
-              changed.add(uuid)
+              view.touch(uuid, null)
             }
           }
-          view = view.patched(entries, changed)
           const fresh = new CollectionView(entries.values(), state)
-          expect(uuids(view.rows)).toEqual(uuids(fresh.rows))
-          expect(view.rows.map((r) => r.rank)).toEqual(fresh.rows.map((r) => r.rank))
-          for (const { signature, keys } of compiled) expect(uuids(view.sorted(signature, keys))).toEqual(uuids(fresh.sorted(signature, keys)))
+          expect(snapshot(view, compiled, QUERIES)).toEqual(snapshot(fresh, compiled, QUERIES))
           for (const row of fresh.rows) expect(view.get(row.entry.uuid)?.entry).toBe(row.entry)
         }
       },
-    ), { numRuns: 400 })
+    ), { numRuns: 300, seed: 18 })
+  })
+
+  test('a sort order built in slices while entries change equals one built from scratch', async () => {
+    const entries = new Map<string, EntryRecord>()
+    for (let id = 1; id <= 30; id++) { const e = make({ id, at: id % 6, locale: 'en', published: true, trashed: false, live: { title: (['ab', 'b', 'c'] as const)[id % 3], n: id % 4, tags: undefined } }); entries.set(e.uuid, e) }
+    const view = new CollectionView(entries.values(), 'draft')
+    const keys = compileSort([{ field: 'title', direction: 'asc' }, { field: 'n', direction: 'desc' }], schema)
+    let step = 0
+    // Each pause lands a change, as a request between two slices would.
+    await view.buildSorted('title:asc,n:desc', keys, async () => {
+      step++
+      const e = make({ id: 30 + step, at: step % 6, locale: 'fr', published: false, trashed: false, live: { title: 'b', n: step, tags: undefined } })
+      entries.set(e.uuid, e)
+      view.touch(e.uuid, e)
+      const gone = `00000000-0000-4000-8000-${String(step).padStart(12, '0')}`
+      entries.delete(gone)
+      view.touch(gone, null)
+    })
+    expect(step).toBeGreaterThan(0)
+    expect(view.hasSorted('title:asc,n:desc')).toBe(true)
+    const fresh = new CollectionView(entries.values(), 'draft')
+    expect(uuids(view.sorted('title:asc,n:desc', keys))).toEqual(uuids(fresh.sorted('title:asc,n:desc', keys)))
   })
 })

@@ -7,7 +7,7 @@ import type { Ability } from '../../src/core/types.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 const run = promisify(execFile)
-export const BIN = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))
+const BIN = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))
 
 /** A small two-collection blog: posts relate to authors; posts have a group with children. */
 export function blogTemplate(): Record<string, unknown> {

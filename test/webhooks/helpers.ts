@@ -25,7 +25,7 @@ export const TEST_ENV: Record<string, string> = {
 
 export const ADMIN = 'cms_test_admin_token_0123456789'
 
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders
   raw: string
   body: Record<string, unknown>

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-export const BIN = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))
+const BIN = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))
 
 /** Runs the built CLI to completion. */
 export function runCli(args: string[], env: Record<string, string>, cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -56,6 +56,14 @@ describe('signing', () => {
     expect(plain['webhook-signature']).toBe(`v1,${createHmac('sha256', 'plain-secret').update(`msg_2.1700000000.${body}`).digest('base64')}`)
     // A tampered body fails.
     expect(() => new Webhook(secret).verify(body.replace('d1', 'd2'), headers)).toThrow()
+    // The package's own signer agrees, for both kinds of secret and a large body.
+    const large = JSON.stringify({ text: 'é'.repeat(50_000) })
+    for (const s of [secret, 'plain-secret']) {
+      for (const b of [body, large]) {
+        const signer = s.startsWith('whsec_') ? new Webhook(s) : new Webhook(Buffer.from(s, 'utf8'), { format: 'raw' })
+        expect(signatureHeaders(s, 'msg_3', 1_700_000_000, b)['webhook-signature']).toBe(signer.sign('msg_3', new Date(1_700_000_000_000), b))
+      }
+    }
   })
 })
 

@@ -37,7 +37,7 @@ function page(element: ReactNode) {
   return <Suspense fallback={<Loading />}>{element}</Suspense>
 }
 
-export const router = createBrowserRouter([
+const router = createBrowserRouter([
   { path: '/signin', element: <SignInScreen /> },
   {
     path: '/',

@@ -53,7 +53,7 @@ export function setUnauthenticatedHandler(fn: (() => void) | null): void {
   onUnauthenticated = fn
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+function buildUrl(path: string, query?: RequestOptions['query']): string {
   let qs = ''
   if (query instanceof URLSearchParams) qs = query.toString()
   else if (query) {
@@ -87,7 +87,7 @@ async function toError(status: number, text: string): Promise<ApiError> {
   return new ApiError(status, message, errors)
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, options.query)
   if (options.onProgress && options.body instanceof FormData) return xhrRequest<T>(url, options)
   let res: Response

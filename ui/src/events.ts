@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ADMIN_API } from './api.ts'
 
 /** What the server's event stream (`GET /_admin/api/events`) says. */
-export type LiveEvent =
+type LiveEvent =
   | { kind: 'entry'; type: string; collection: string; uuid: string; locale?: string; source?: string }
   | { kind: 'schema' }
   | { kind: 'asset'; uuid?: string; type?: string }

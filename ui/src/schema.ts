@@ -29,7 +29,3 @@ export function listColumns(collection: Collection): Field[] {
 export function titleField(collection: Collection): Field | undefined {
   return collection.fields.find((f) => (f.type === 'text' || f.type === 'slug' || f.type === 'email') && !f.options?.repeatable && !f.options?.hiddenInAPI)
 }
-
-export function isRequired(field: Field): boolean {
-  return Boolean(field.validations?.required?.status)
-}

@@ -14,7 +14,7 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null)
 
-export async function fetchSession(): Promise<Session | null> {
+async function fetchSession(): Promise<Session | null> {
   try {
     const { data } = await api.get<Session>(`${ADMIN_API}/session`)
     return data

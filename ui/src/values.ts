@@ -26,7 +26,7 @@ export function isRepeatable(field: Field): boolean {
 }
 
 /** One field's read value → its form value. */
-export function fieldToForm(field: Field, value: unknown): unknown {
+function fieldToForm(field: Field, value: unknown): unknown {
   if (value === null || value === undefined) return emptyValue(field)
   switch (field.type) {
     case 'relation':

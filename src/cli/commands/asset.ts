@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
+import prettyBytes from 'pretty-bytes'
 import { addTargetOptions, reading, withTarget, type ApiClient, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson, progress } from '../output.ts'
+import { CliError, EXIT, printJson, printTable, progress } from '../output.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 type AssetJson = Record<string, unknown> & { uuid: string; filename: string; mime_type: string; size: string; url: string }
@@ -57,7 +58,7 @@ export function registerAsset(program: Command): void {
       // --json: an array of the new assets; with any failure, `{data, errors}` and exit 1.
       if (opts.json) printJson(failed.length ? { data: added, errors: failed } : added)
       else {
-        for (const a of added) process.stdout.write(`${a.uuid}  ${a.filename}  ${a.mime_type}  ${a.size}\n`)
+        if (added.length > 0) printTable(ASSET_HEAD, added.map(assetRow))
         for (const f of failed) process.stderr.write(`error: ${f.path}: ${f.message}\n`)
       }
       if (failed.length) process.exitCode = EXIT.problem
@@ -88,7 +89,7 @@ export function registerAsset(program: Command): void {
         process.stdout.write('No assets. Add one with: cms asset add <file>\n')
         return
       }
-      for (const a of result.data) process.stdout.write(`${a.uuid}  ${a.filename}  ${a.mime_type}  ${a.size}${a.deleted_at ? '  (trashed)' : ''}\n`)
+      printTable(ASSET_HEAD, result.data.map(assetRow))
       const m = result.meta
       if (m.last_page > 1) process.stderr.write(`page ${m.current_page} of ${m.last_page} (${m.total} assets); next: --page ${m.current_page + 1}\n`)
     })
@@ -128,6 +129,9 @@ export function registerAsset(program: Command): void {
 
 interface Page { data: AssetJson[]; meta: { current_page: number; last_page: number; total: number } }
 
+const ASSET_HEAD = ['UUID', 'FILENAME', 'TYPE', 'SIZE', 'STATE']
+const assetRow = (a: AssetJson): string[] => [a.uuid, a.filename, a.mime_type, a.size, a.deleted_at ? 'trashed' : '']
+
 /** Without a server, urls point at where `cms serve` listens by default. */
 const localBase = (ctx: { config: { env: Readonly<Record<string, string | undefined>> } }): string =>
   (ctx.config.env.CMS_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '')
@@ -140,71 +144,64 @@ function progressLine(label: string, total: number, enabled: boolean): ((sent: n
     const pct = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 100
     if (pct === last || (pct % 5 !== 0 && !process.stderr.isTTY)) return
     last = pct
-    progress(`${label} ${pct}% (${mb(sent)} / ${mb(total)})`)
+    progress(`${label} ${pct}% (${prettyBytes(sent)} / ${prettyBytes(total)})`)
   }
 }
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
 
 /**
- * Streams one file to `POST /files` as multipart/form-data with node:http(s), counting bytes
- * as they leave. Built by hand (not FormData/fetch) so a large file is never held in memory:
- * the file is piped with backpressure and the exact Content-Length lets the server refuse an
- * oversized file before it is sent.
+ * Sends one file to `POST /files` as multipart/form-data: `fs.openAsBlob` reads the file lazily
+ * (never whole in memory) and fetch encodes the FormData with its exact Content-Length, so the
+ * server can refuse an oversized file from the headers alone.
  */
 export async function uploadRemote(api: ApiClient, path: string, metadata: Record<string, string>, onBytes?: (sent: number) => void): Promise<AssetJson> {
-  const { createReadStream } = await import('node:fs')
-  const { stat } = await import('node:fs/promises')
+  const { openAsBlob } = await import('node:fs')
   const { basename } = await import('node:path')
-  const { randomBytes } = await import('node:crypto')
-  const { Transform } = await import('node:stream')
-  const { pipeline } = await import('node:stream/promises')
-  const boundary = `----cms${randomBytes(12).toString('hex')}`
+  // Quotes and line breaks would be percent-encoded by FormData; the server keeps names as sent.
   const name = basename(path).replace(/["\r\n\\]/g, '_')
-  const head = Buffer.from(
-    (Object.keys(metadata).length ? `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n${JSON.stringify(metadata)}\r\n` : '')
-    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  const size = (await stat(path)).size
-  const url = new URL(`${api.url}/files`)
-  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
-  return new Promise<AssetJson>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { ...api.headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
-    }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('error', reject)
-      res.on('end', () => {
-        let data: Record<string, unknown>
-        try {
-          data = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
-        } catch {
-          data = { message: `HTTP ${res.statusCode}` }
-        }
-        if ((res.statusCode ?? 500) >= 300) reject(Object.assign(new Error(String(data.message ?? `HTTP ${res.statusCode}`)), { data, status: res.statusCode }))
-        else resolve(data as AssetJson)
-      })
-    })
-    let answered = false
-    req.on('response', () => { answered = true })
-    req.on('error', (error) => {
-      if (!answered) reject(new CliError(`Cannot reach ${api.url}: ${error.message}`, EXIT.cannotRun))
-    })
+  const blob = await openAsBlob(path)
+  const form = new FormData()
+  if (Object.keys(metadata).length) form.append('metadata', JSON.stringify(metadata))
+  form.append('file', onBytes ? new CountedFile([blob], name, onBytes) : new File([blob], name, { type: 'application/octet-stream' }))
+  let res: Response
+  try {
+    res = await fetch(`${api.url}/files`, { method: 'POST', headers: api.headers, body: form })
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause
+    throw new CliError(`Cannot reach ${api.url}: ${cause?.message ?? (error as Error).message}`, EXIT.cannotRun)
+  }
+  const text = await res.text()
+  let data: Record<string, unknown>
+  try {
+    data = JSON.parse(text) as Record<string, unknown>
+  } catch {
+    data = { message: `HTTP ${res.status}` }
+  }
+  if (res.status >= 300) throw Object.assign(new Error(String(data.message ?? `HTTP ${res.status}`)), { data, status: res.status })
+  return data as AssetJson
+}
+
+/**
+ * A file part that counts its bytes as fetch reads them into the request body (for the progress
+ * line; backpressure keeps what was read within a buffer of what was sent).
+ */
+class CountedFile extends File {
+  readonly #onBytes: (sent: number) => void
+  constructor(parts: Blob[], name: string, onBytes: (sent: number) => void) {
+    super(parts, name, { type: 'application/octet-stream' })
+    this.#onBytes = onBytes
+  }
+
+  override stream(): ReadableStream<Uint8Array> {
     let sent = 0
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, callback) {
-        sent += chunk.length
-        onBytes?.(sent)
-        callback(null, chunk)
+    const onBytes = this.#onBytes
+    return super.stream().pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength
+        onBytes(sent)
+        controller.enqueue(chunk)
       },
-    })
-    req.write(head)
-    // An early answer (413, 422) ends the upload; its error is then not the story.
-    pipeline(createReadStream(path, { highWaterMark: 256 * 1024 }), count, req, { end: false })
-      .then(() => req.end(tail), () => { if (!answered) req.destroy() })
-  })
+    }))
+  }
 }
 
 function messageOf(error: unknown): string {

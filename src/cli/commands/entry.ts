@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { readFile } from 'node:fs/promises'
 import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { CliError, EXIT, printJson, printTable } from '../output.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 interface WriteOpts extends Opts { data?: string; file?: string; state?: string; locale?: string }
@@ -77,7 +77,7 @@ export function registerEntry(program: Command): void {
       if (opts.json) return printJson(result)
       const list = Array.isArray(result) ? result : (result as { data?: unknown }).data ?? [result]
       const entries = (Array.isArray(list) ? list : [list]) as Entry[]
-      for (const e of entries) process.stdout.write(`${line(e)}\n`)
+      if (entries.length > 0) printTable(['UUID', 'LOCALE', 'STATE', 'PUBLISHED', 'SUMMARY'], entries.map(row))
       if (hidden > 0) {
         process.stderr.write(`${entries.length === 0 ? `No published entries in ${slug}; ` : ''}${hidden} draft${hidden === 1 ? ' is' : 's are'} not shown (never published): \`cms entry list ${slug} --state draft\` lists ${hidden === 1 ? 'it' : 'them'}.\n`)
       } else if (entries.length === 0) process.stderr.write(`No entries in ${slug}.\n`)
@@ -130,9 +130,8 @@ export function registerEntry(program: Command): void {
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
         : import('../../service/entries/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
       if (opts.json || n) return printJson(result)
-      for (const v of result as Array<{ version_number: number; label: string | null; published_at: string; is_current_published: boolean }>) {
-        process.stdout.write(`v${v.version_number}  ${v.published_at}${v.is_current_published ? '  (published)' : ''}${v.label ? `  ${v.label}` : ''}\n`)
-      }
+      const versions = result as Array<{ version_number: number; label: string | null; published_at: string; is_current_published: boolean }>
+      if (versions.length > 0) printTable(['VERSION', 'PUBLISHED', 'CURRENT', 'LABEL'], versions.map((v) => [`v${v.version_number}`, v.published_at, v.is_current_published ? 'published' : '', v.label ?? '']))
     })
 
   command(entry, 'revert', '<collection> <uuid> <n>', 'copy version n into the draft and publish it as a new version')
@@ -162,10 +161,10 @@ function done(opts: Opts, result: unknown, message: string): void {
   else process.stdout.write(`${message}\n`)
 }
 
-function line(e: Entry): string {
+/** One entry as a list row; its summary is the first text value. */
+function row(e: Entry): string[] {
   const first = Object.values(e.fields ?? {}).find((v) => typeof v === 'string')
-  const state = e.published_at ? 'published' : 'draft    '
-  return `${e.uuid}  ${e.locale}  ${state}  ${e.published_at ?? '-'}${first ? `  ${String(first).slice(0, 60)}` : ''}`
+  return [e.uuid, e.locale, e.published_at ? 'published' : 'draft', e.published_at ?? '-', first ? String(first).slice(0, 60) : '']
 }
 
 /** The request body from --data, --data - (stdin) or --file: field values, or a full `{data, state, locale}` body. */

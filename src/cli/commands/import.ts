@@ -19,6 +19,7 @@ export function registerImport(program: Command): void {
       const summary = await withDirectWrite(config, 'import', () => importTemplate(file, contentDir, {
         force: opts.force === true,
         onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
+        onFlush: () => { if (started < Date.now() - 1000) progress('writing to disk (one flush for every file)...') },
       }))
       const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
       const committed = commitLine(await commitDirectWrite(config, ['/'], `content: import ${summary.entries} entries in ${summary.collections} collections (cms import)`))

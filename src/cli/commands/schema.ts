@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { CliError, EXIT, formatTable, printJson } from '../output.ts'
 import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
 import type { SchemaContext } from '../../service/collections/admin.ts'
 
@@ -102,7 +102,7 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (opts: Opts) => {
       const list = await withTarget(reading(opts), (t) => call(t, 'GET', '/collections', undefined, async (ctx) => ctx.store.sortedCollections().map((c) => ({ ...collectionSummaryOf(c) }))))
       const rows = list as Json[]
-      out(opts, rows, rows.length === 0 ? 'No collections.' : rows.map((c) => `${String(c.slug).padEnd(24)} ${String(c.name)}${c.is_singleton ? '  (singleton)' : ''}`).join('\n'))
+      out(opts, rows, rows.length === 0 ? 'No collections.' : formatTable(['SLUG', 'NAME', 'KIND'], rows.map((c) => [String(c.slug), String(c.name), c.is_singleton ? 'singleton' : ''])))
     })
 
   command(collection, 'show <slug>', 'show a collection and its fields', false)

@@ -1,7 +1,7 @@
 import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { printJson } from '../output.ts'
+import { printJson, printTable } from '../output.ts'
 import type { AppContext } from '../../context.ts'
 
 interface Opts { dir?: string; json?: boolean }
@@ -94,7 +94,3 @@ async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) =
   }
 }
 
-function printTable(head: string[], rows: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  for (const row of [head, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`)
-}

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addTargetOptions, localExitHooks, reading, withTarget, type TargetOptions } from '../target.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { CliError, EXIT, printJson, printTable } from '../output.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 interface EditOpts extends Opts {
@@ -198,7 +198,3 @@ function printRecord(w: Record<string, unknown>): void {
   for (const [k, v] of rows) process.stdout.write(`${k.padEnd(12)} ${v}\n`)
 }
 
-function printTable(head: string[], rows: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  for (const row of [head, ...rows]) process.stdout.write(`${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')}\n`)
-}

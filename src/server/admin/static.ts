@@ -7,10 +7,10 @@ import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
-export const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
+const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
 
 /** For a Vite React app: its own scripts only, inline styles (component libraries set them), images from data/blob URLs. */
-export const EDITOR_CSP = [
+const EDITOR_CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
   "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ')

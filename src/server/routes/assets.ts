@@ -1,6 +1,8 @@
 import { apiBase } from '../api-prefix.ts'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
+import { create as contentDisposition } from 'content-disposition'
+import parseRanges from 'range-parser'
 import type { IncomingMessage } from 'node:http'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
@@ -160,22 +162,15 @@ async function download(event: H3Event, ctx: AppContext): Promise<Response> {
 
 /**
  * One `bytes=` range as [start, end] inclusive; null when the header is not one we honour
- * (several ranges, another unit: the whole file is sent, as RFC 9110 allows).
+ * (several ranges, another unit, malformed: the whole file is sent, as RFC 9110 allows).
  */
 export function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
-  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim())
-  if (!m) return null
-  const [, a, b] = m
-  if (a === '' && b === '') return null
-  if (a === '') {
-    const n = Number(b)
-    if (n === 0) return 'unsatisfiable'
-    return [Math.max(0, size - n), size - 1]
-  }
-  const start = Number(a)
-  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1)
-  if (start >= size || end < start) return 'unsatisfiable'
-  return [start, end]
+  // range-parser refuses a suffix longer than the file; RFC 9110 §14.1.2 sends the whole file.
+  const suffix = /^\s*bytes=\s*-\s*(\d+)\s*$/i.exec(header)
+  const ranges = parseRanges(size, suffix && Number(suffix[1]) > size ? `bytes=-${size}` : header)
+  if (ranges === -1) return 'unsatisfiable'
+  if (ranges === -2 || ranges.type.toLowerCase() !== 'bytes' || ranges.length !== 1) return null
+  return [ranges[0]!.start, ranges[0]!.end]
 }
 
 /** A pull-based stream over a byte range: reads only as fast as the client takes it. */
@@ -207,10 +202,7 @@ function fileStream(path: string, start: number, end: number): ReadableStream<Ui
   }, { highWaterMark: 1 })
 }
 
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
+const disposition = (name: string): string => contentDisposition(name, { type: 'inline' })
 
 function decodeParam(event: H3Event, name: string): string {
   const raw = event.context.params?.[name] ?? ''

@@ -6,13 +6,15 @@ import { generateOpenApi } from '../../codegen/openapi.ts'
 /**
  * `GET /openapi.json`: the OpenAPI 3.1 document of this server, generated from the live
  * schemas and the route table on each request (cached until a schema or the project changes).
+ * The `project-id` header may be left out (checked when sent), so a browser (the `/_docs` page)
+ * and generators can fetch it by URL alone.
  */
 export function registerOpenApiRoutes(app: CmsApp, ctx: AppContext): void {
   // Collection records are replaced, never mutated, on change: their identity is the cache key.
   let cached: { project: unknown; collections: unknown[]; body: string } | null = null
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/openapi.json', ability: 'read', summary: 'The OpenAPI 3.1 document of this API, generated from the live schemas',
+      method: 'GET', path: '/openapi.json', ability: 'read', project: 'optional', summary: 'The OpenAPI 3.1 document of this API, generated from the live schemas',
       handler: (event) => {
         const collections = ctx.store.sortedCollections()
         const project = ctx.store.project

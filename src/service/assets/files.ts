@@ -6,7 +6,7 @@ import { extname } from 'node:path'
  */
 
 /** Mime types accepted with no configuration: the media a site shows and the documents it links. */
-export const DEFAULT_MIME_ALLOW: readonly string[] = [
+const DEFAULT_MIME_ALLOW: readonly string[] = [
   'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/tiff', 'image/x-icon',
   'image/heic', 'image/heif', 'image/apng', 'image/jxl',
   'video/mp4', 'video/webm', 'video/quicktime', 'video/ogg', 'video/mpeg', 'video/x-m4v', 'video/matroska',
@@ -29,9 +29,9 @@ const TEXT_TYPES: Record<string, string> = {
 /** Extensions that name the same format as the one file-type reports. */
 const EXT_ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tif: 'tiff', htm: 'html', mpeg: 'mpg', m4v: 'mp4', m4a: 'mp4', oga: 'ogg', ogv: 'ogg', opus: 'ogg', qt: 'mov' }
 
-export const MAX_FILENAME_LENGTH = 120
+const MAX_FILENAME_LENGTH = 120
 /** File systems hold 255 bytes per name (not characters): 84 CJK characters and `.png` are 256. */
-export const MAX_FILENAME_BYTES = 240
+const MAX_FILENAME_BYTES = 240
 
 const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8')
 
@@ -117,7 +117,11 @@ export function resolveMime(sniffed: Sniffed, filename: string, knownExtensions:
   return { mime: TEXT_TYPES[`.${rawExt}`] ?? 'text/plain' }
 }
 
-/** `1.0 MB`, as the hosted service formats `size`. */
+/**
+ * `1.0 MB`, as the hosted service formats `size`: 1024-based with one decimal and `KB`/`MB`
+ * names. Kept by hand: pretty-bytes writes either 1000-based `kB` or 1024-based `KiB`, and this
+ * string is part of the wire format (the CLI's own progress lines use pretty-bytes).
+ */
 export function humanSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']
   let value = bytes

@@ -185,7 +185,7 @@ export async function resumeSchemaChange(store: ContentStore, source: EventSourc
 }
 
 /** One entry's values after `change`; the same object when nothing changed. Idempotent. */
-export function applyFieldChange(values: FieldValues, change: FieldChange): FieldValues {
+function applyFieldChange(values: FieldValues, change: FieldChange): FieldValues {
   let next = values
   if (change.rename && change.rename !== change.name) next = renameKey(next, change.parent, change.name, change.rename)
   const name = change.rename ?? change.name

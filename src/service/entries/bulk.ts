@@ -12,7 +12,7 @@ import { deleteEntry } from './write.ts'
  * `POST|PATCH|DELETE /bulk/{collection}/entries`. Items are validated together (errors keyed
  * `items.<i>.<key>`) and nothing is written unless every item passes: all-or-nothing.
  */
-export const BULK_MAX_ITEMS = 1000
+const BULK_MAX_ITEMS = 1000
 
 function itemsOf(body: Record<string, unknown>, key: 'items' | 'uuids'): unknown[] {
   const items = body[key]

@@ -4,6 +4,7 @@ import type { CollectionIndex } from '../../storage/store.ts'
 import { add, type FieldErrors } from '../../schema/validator.ts'
 import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../../schema/messages.ts'
 import { own } from '../../core/own.ts'
+import { lookupsOf, uniqueKeys } from './lookups.ts'
 
 export const SINGLETON_TAKEN = 'This collection is a singleton and already has an entry.'
 
@@ -30,7 +31,7 @@ export function storeChecks(
     } else if (field.type === 'group') {
       checkGroupRefs(ctx, field, value, `data.${field.name}`, errors)
     }
-    if (field.validations?.unique?.status && isTaken(index, field, value, options)) add(errors, `data.${field.name}`, uniqueMessage(field))
+    if (field.validations?.unique?.status && isTaken(ctx, index, field, value, options)) add(errors, `data.${field.name}`, uniqueMessage(field))
   }
   return errors
 }
@@ -79,26 +80,28 @@ function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: s
   })
 }
 
-/** Comparable keys of a value: strings case- and space-insensitive (as a ci collation), numbers by value. */
-function uniqueKeys(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value]
-  return items.map((v) => {
-    const x = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v
-    if (typeof x === 'string') return `s:${x.trim().toLowerCase()}`
-    if (typeof x === 'number') return `n:${x}`
-    return `j:${JSON.stringify(x)}`
-  })
-}
-
-/** Whether another entry of this locale already holds `value` in a unique field. */
-export function isTaken(index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
-  const wanted = new Set(uniqueKeys(value))
-  const clash = (e: EntryRecord) => {
-    if (e.uuid === options.self || e.deleted_at || e.locale !== options.locale) return false
-    const other = own(e.fields, field.name)
-    return other !== undefined && other !== null && uniqueKeys(other).some((k) => wanted.has(k))
+/**
+ * Whether another entry of this locale already holds `value` in a unique field: answered from
+ * the collection's unique map (lookups.ts), not a scan, so a write's checks cost the
+ * same at 100 entries as at a million.
+ */
+export function isTaken(ctx: AppContext, index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
+  const keys = uniqueKeys(value)
+  const wanted = new Set(keys)
+  // The store's own index (callers may pass a copy with a narrowed schema, as restore does).
+  const real = ctx.store.collection(index.collection.slug)
+  const lookups = real && real.entries === index.entries ? lookupsOf(ctx.store, index.collection.slug, real) : null
+  if (lookups?.unique.has(field.name)) {
+    if (lookups!.holders(field.name, options.locale, keys).some((uuid) => uuid !== options.self)) return true
+  } else {
+    // A field the map does not cover (a schema object other than the index's): scan, as before.
+    for (const e of index.entries.values()) if (clashes(e, field.name, wanted, options)) return true
   }
-  for (const e of index.entries.values()) if (clash(e)) return true
-  return (options.pending ?? []).some(clash)
+  return (options.pending ?? []).some((e) => clashes(e, field.name, wanted, options))
 }
 
+function clashes(e: EntryRecord, name: string, wanted: Set<string>, options: { locale: string; self?: string }): boolean {
+  if (e.uuid === options.self || e.deleted_at || e.locale !== options.locale) return false
+  const other = own(e.fields, name)
+  return other !== undefined && other !== null && uniqueKeys(other).some((k) => wanted.has(k))
+}

@@ -30,7 +30,7 @@ export function withDerivedSlugs(collection: Collection, data: unknown, taken: (
 }
 
 /** Laravel's `Str::slug`: ASCII-folded, lower case, runs of anything else become one dash. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 200)
 }

@@ -20,7 +20,7 @@ export function entryEtag(entry: EntryRecord): string {
 
 const TAGS = new WeakMap<EntryRecord, string>()
 
-export const PRECONDITION_FAILED = 'This entry was changed since you loaded it.'
+const PRECONDITION_FAILED = 'This entry was changed since you loaded it.'
 
 /**
  * `If-Match` on a single-entry write (RFC 9110 §13.1.1): absent → no condition; `*` → the

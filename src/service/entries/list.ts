@@ -5,11 +5,13 @@ import { badRequest, notFound } from '../../core/errors.ts'
 import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
 import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compile-where.ts'
-import { compileSort, sortSignature } from '../../query/sort.ts'
+import { compileSort, sortSignature, type CompiledSortKey } from '../../query/sort.ts'
 import { CollectionView, visibleIn } from '../../query/view.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
+import { kindOf } from '../../query/values.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
+import { lookupsOf } from './lookups.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
 export interface ReadResult {
@@ -50,7 +52,7 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
   if (!entry) throw notFound('Content not found.')
   if (q.translationLocale !== null) {
     if (!entry.translation_group) throw notFound('This entry has no translations linked.')
-    entry = findTranslation(index, entry, q.translationLocale)
+    entry = findTranslation(ctx, slug, index, entry, q.translationLocale)
     if (!entry) throw notFound(`Translation not found for locale '${q.translationLocale}'.`)
   }
   if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
@@ -74,25 +76,27 @@ function computeList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: Lis
   const where = q.where ? compileWhere(q.where, env) : null
   const sort = compileSort(q.sort, schema)
   const signature = sortSignature(q.sort)
-  const view = slot.view(q.state)
+  const view = slot.views.view(q.state)
   const locale = collection.is_singleton ? q.locale ?? ctx.store.project.default_locale : q.locale
-  const rows = view.match({ locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` })
+  const single = collection.is_singleton || q.first
+  const need = q.count ? 0 : single ? 1 : q.paginate !== null ? q.page * q.paginate : q.limit !== null ? q.offset + q.limit : Number.POSITIVE_INFINITY
+  const { rows, total } = view.match({ locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` }, need)
   const etag = etagOf(slot.stamp, `${baseUrl}\n${raw}`)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
-  if (q.count) return { body: `{"count":${rows.length}}`, etag }
-  if (collection.is_singleton || q.first) {
+  if (q.count) return { body: `{"count":${total}}`, etag }
+  if (single) {
     const row = rows[0]
     if (!row) throw notFound('Content not found.')
     return { body: json(row.entry), etag }
   }
-  const plan = planList(q, rows.length)
+  const plan = planList(q, total)
   if (plan.kind !== 'page' && plan.kind !== 'all') throw new Error('unreachable')
   const parts: string[] = []
   for (let i = plan.start; i < plan.end; i++) parts.push(json(rows[i]!.entry))
   const data = `[${parts.join(',')}]`
   if (plan.kind === 'all') return { body: data, etag }
-  const { links, meta } = pageEnvelope(plan, rows.length, `${baseUrl}/${collection.slug}`, raw)
+  const { links, meta } = pageEnvelope(plan, total, `${baseUrl}/${collection.slug}`, raw)
   return { body: `{"data":${data},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`, etag }
 }
 
@@ -101,11 +105,8 @@ function serialise(ctx: AppContext, entry: EntryRecord, collection: Collection, 
   return entryJson(ctx, entry, collection, options, `${q.state}|${q.timestamps ? 1 : 0}|${q.exclude.join(',')}|${baseUrl}`, stamp)
 }
 
-function findTranslation(index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
-  for (const other of index.entries.values()) {
-    if (other.translation_group === entry.translation_group && other.locale === locale && !other.deleted_at) return other
-  }
-  return undefined
+function findTranslation(ctx: AppContext, slug: string, index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
+  return lookupsOf(ctx.store, index.collection.slug, index).members(entry.translation_group!).find((other) => other.locale === locale && !other.deleted_at)
 }
 
 /** `exclude` names must exist at the top level or among group children (any depth). */
@@ -138,29 +139,16 @@ function etagOf(stamp: string, key: string): string {
 const RESPONSE_ENTRIES = 512
 const RESPONSE_BYTES = 32 * 1024 * 1024
 
+/** The answers cached for one state of a collection (its revision and dependencies: `stamp`). */
 class Slot {
   readonly stamp: string
-  /** The collection's revision and schema object this slot's views were made for. */
-  readonly revision: number
-  readonly collection: Collection
+  readonly views: CollectionViews
   readonly responses = new Map<string, ReadResult>()
   #bytes = 0
-  readonly #views = new Map<ReadState, CollectionView>()
-  readonly #index: CollectionIndex
 
-  /** `previous` and `changed`: patch the previous slot's views for these entries instead of rebuilding them. */
-  constructor(index: CollectionIndex, stamp: string, previous?: Slot, changed?: ReadonlySet<string>) {
-    this.#index = index
+  constructor(views: CollectionViews, stamp: string) {
+    this.views = views
     this.stamp = stamp
-    this.revision = index.revision
-    this.collection = index.collection
-    if (previous && changed) for (const [state, view] of previous.#views) this.#views.set(state, view.patched(index.entries, changed))
-  }
-
-  view(state: ReadState): CollectionView {
-    let view = this.#views.get(state)
-    if (!view) this.#views.set(state, (view = new CollectionView(this.#index.entries.values(), state)))
-    return view
   }
 
   remember(key: string, result: ReadResult): void {
@@ -176,32 +164,81 @@ class Slot {
   }
 }
 
-/** Entries changed per collection since its slot was made: what a new slot may patch. */
-interface ChangeLog {
-  /** Changes seen (each bumps the collection's revision once). */
-  count: number
-  uuids: Set<string>
+/**
+ * A collection's views, one per read state, for as long as its schema object lives. Every
+ * entry change the store reports is passed to each built view (which patches its indexes),
+ * so a write never rebuilds them; only a schema change (a new collection object) does.
+ */
+class CollectionViews {
+  readonly collection: Collection
+  readonly entries: ReadonlyMap<string, EntryRecord>
+  /** The collection's revision these views have seen every change up to. */
+  revision: number
+  /** What the views' relation filters read besides the collection itself (see `dependencyStamp`). */
+  dependencies: string
+  readonly #views = new Map<ReadState, CollectionView>()
+  readonly #background: boolean
+
+  constructor(index: CollectionIndex, dependencies: string, background: boolean) {
+    this.collection = index.collection
+    this.entries = index.entries
+    this.revision = index.revision
+    this.dependencies = dependencies
+    this.#background = background
+  }
+
+  view(state: ReadState): CollectionView {
+    let view = this.#views.get(state)
+    if (!view) {
+      const options = this.#background ? { onMissingSort: (signature: string, keys: CompiledSortKey[]) => buildLater(view!, signature, keys) } : {}
+      this.#views.set(state, (view = new CollectionView(this.entries.values(), state, options)))
+    }
+    return view
+  }
+
+  touch(uuid: string, entry: EntryRecord | null): void {
+    for (const view of this.#views.values()) view.touch(uuid, entry)
+  }
+
+  /** The views built so far, by state. */
+  built(): ReadonlyMap<ReadState, CollectionView> {
+    return this.#views
+  }
+
+  dropRelatedMatches(): void {
+    for (const view of this.#views.values()) view.dropRelatedMatches()
+  }
 }
 
-/** Above this many changed entries, rebuilding the views is as cheap as patching them. */
-const PATCH_MAX = 256
+/** Builds a missing sort order in slices that yield to the event loop (never a long block). */
+function buildLater(view: CollectionView, signature: string, keys: CompiledSortKey[]): void {
+  setImmediate(() => {
+    view.buildSorted(signature, keys, () => new Promise<void>((resolve) => setImmediate(resolve)))
+      .catch((error: unknown) => console.error('[cms] building a sort order failed:', error))
+  })
+}
 
-const SLOTS = new WeakMap<ContentStore, { slots: Map<string, Slot>; changes: Map<string, ChangeLog> }>()
+interface Caches {
+  slots: Map<string, Slot>
+  views: Map<string, CollectionViews>
+}
 
-function cachesOf(store: ContentStore): { slots: Map<string, Slot>; changes: Map<string, ChangeLog> } {
-  let caches = SLOTS.get(store)
+const CACHES = new WeakMap<ContentStore, Caches>()
+
+function cachesOf(store: ContentStore): Caches {
+  let caches = CACHES.get(store)
   if (!caches) {
-    const changes = new Map<string, ChangeLog>()
+    const views = new Map<string, CollectionViews>()
     store.onChange((change) => {
-      if (change.kind !== 'entry' && change.kind !== 'collection') return
-      let log = changes.get(change.slug)
-      if (!log) changes.set(change.slug, (log = { count: 0, uuids: new Set() }))
-      log.count++
-      // A schema change (or a flood of changes) makes the next slot rebuild: never patched.
-      if (change.kind === 'entry' && log.uuids.size <= PATCH_MAX) log.uuids.add(change.uuid)
-      else log.count = Number.NaN
+      if (change.kind === 'collection') views.delete(change.slug)
+      if (change.kind !== 'entry') return
+      const held = views.get(change.slug)
+      const index = store.collection(change.slug)
+      if (!held || !index || held.entries !== index.entries) return
+      held.touch(change.uuid, change.after)
+      held.revision = index.revision
     })
-    SLOTS.set(store, (caches = { slots: new Map(), changes }))
+    CACHES.set(store, (caches = { slots: new Map(), views }))
   }
   return caches
 }
@@ -210,22 +247,55 @@ function cachesOf(store: ContentStore): { slots: Map<string, Slot>; changes: Map
 function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
-  const { slots, changes } = cachesOf(ctx.store)
-  const stamp = `${index.revision}|${dependencyStamp(ctx, index.collection)}|${ctx.store.project.default_locale}`
+  const { slots, views } = cachesOf(ctx.store)
+  const dependencies = dependencyStamp(ctx, index.collection)
+  const stamp = `${index.revision}|${dependencies}|${ctx.store.project.default_locale}`
   let slot = slots.get(slug)
   if (!slot || slot.stamp !== stamp) {
-    // Drop slots of collections that no longer exist.
-    for (const key of slots.keys()) if (!ctx.store.collection(key)) slots.delete(key)
-    const log = changes.get(slug)
-    // Patch only when every change since the old slot is known: one logged change per revision.
-    const patchable = slot && slot.collection === index.collection && (log?.count ?? 0) === index.revision - slot.revision
-    slots.set(slug, (slot = patchable ? new Slot(index, stamp, slot, log?.uuids ?? new Set()) : new Slot(index, stamp)))
-    changes.delete(slug)
+    // Drop slots and views of collections that no longer exist.
+    for (const key of slots.keys()) if (!ctx.store.collection(key)) { slots.delete(key); views.delete(key) }
+    let held = views.get(slug)
+    // A change the views did not see (none should exist) or a new schema: build them afresh.
+    if (!held || held.collection !== index.collection || held.entries !== index.entries || held.revision !== index.revision) {
+      views.set(slug, (held = new CollectionViews(index, dependencies, ctx.source === 'api')))
+    } else if (held.dependencies !== dependencies) {
+      held.dropRelatedMatches()
+      held.dependencies = dependencies
+    }
+    slots.set(slug, (slot = new Slot(held, stamp)))
   }
   return { index, slot }
 }
 
 function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView | null {
   if (!ctx.store.collection(slug)) return null
-  return open(ctx, slug).slot.view(state === 'published' ? 'published' : 'draft')
+  return open(ctx, slug).slot.views.view(state === 'published' ? 'published' : 'draft')
+}
+
+/** Field types a list filter names by equality (long texts never: no category lives there). */
+const WARM_TYPES = new Set(['text', 'slug', 'email', 'number', 'enumeration', 'boolean', 'relation', 'date', 'datetime'])
+
+/** The live views of a collection (the ones requests read and writes patch), for tests and benchmarks. */
+export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState, CollectionView> {
+  return open(ctx, slug).slot.views.built()
+}
+
+/**
+ * Builds, before a server answers its first request, what the common list shapes need: each
+ * collection's published and draft views with their per-locale lists. Yields between
+ * collections.
+ */
+export async function warmListViews(ctx: AppContext): Promise<void> {
+  for (const slug of [...ctx.store.collections.keys()]) {
+    if (!ctx.store.collection(slug)) continue
+    const { index, slot } = open(ctx, slug)
+    const fields = index.collection.fields.flatMap((f) => {
+      const kind = WARM_TYPES.has(f.type) ? kindOf(f) : null
+      return kind ? [{ field: f.name, kind }] : []
+    })
+    for (const state of ['published', 'draft'] as const) {
+      slot.views.view(state).warm(fields)
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
 }

@@ -3,6 +3,7 @@ import type { EntryRecord } from '../../core/types.ts'
 import { unprocessable } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
 import { event, requireCollection, requireEntry, withEntryLock } from './common.ts'
+import { lookupsOf } from './lookups.ts'
 
 /**
  * `POST /{collection}/{uuid}/link-translation` `{translation_entry_uuid}`: puts both entries
@@ -24,9 +25,11 @@ export async function linkTranslation(ctx: AppContext, slug: string, uuid: strin
     if (other.uuid === self.uuid) throw fail('Cannot link an entry to itself.')
     if (other.locale === self.locale) throw fail('Translation entry must have a different locale.')
     const group = self.translation_group ?? other.translation_group ?? newUuid()
-    const members = [...index.entries.values()].filter((e) => !e.deleted_at && (
-      e.uuid === self.uuid || e.uuid === other.uuid
-      || (e.translation_group !== null && (e.translation_group === self.translation_group || e.translation_group === other.translation_group))))
+    // The groups' members from the translation lookup (lookups.ts), not a scan of the collection.
+    const lookups = lookupsOf(ctx.store, index.collection.slug, index)
+    const candidates = new Map<string, EntryRecord>([[self.uuid, self], [other.uuid, other]])
+    for (const group of [self.translation_group, other.translation_group]) if (group) for (const e of lookups.members(group)) candidates.set(e.uuid, e)
+    const members = [...candidates.values()].filter((e) => !e.deleted_at)
     const seen = new Map<string, string>()
     for (const e of members) {
       const holder = seen.get(e.locale)

@@ -27,7 +27,7 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
   const locale = parseLocale(ctx, body.locale, errors) ?? ctx.store.project.default_locale
-  const taken = (field: Field, value: string) => isTaken(index, field, value, { locale })
+  const taken = (field: Field, value: string) => isTaken(ctx, index, field, value, { locale })
   const prepared = prepareInput(index.collection, withDerivedSlugs(index.collection, body.data, taken), 'create')
   if (Object.keys(errors).length > 0 || Object.keys(prepared.errors).length > 0) {
     throwIfErrors(errors, prepared.errors, precheck(ctx, index, body.data, locale, prepared.errors))

@@ -4,7 +4,7 @@ import type { ContentStore, StoreChange } from '../../storage/store.ts'
 import { eventsFromFileChange, same } from '../../webhooks/file-events.ts'
 
 export type ChangeSource = 'api' | 'cli' | 'watcher'
-export type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'
+type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'
 
 /** What the editor's event stream sends (see docs/api.md, "Editor support"). */
 export type ActivityMessage =

@@ -5,7 +5,7 @@ import { findAssetReferences, requireAsset } from '../assets/manage.ts'
 import { entryTitle, type RecentChange } from './activity.ts'
 import { same } from '../../webhooks/file-events.ts'
 
-export interface CollectionCounts {
+interface CollectionCounts {
   /** Entries not in the trash. */
   total: number
   /** Never published (or unpublished). */
@@ -18,7 +18,7 @@ export interface CollectionCounts {
   by_locale: Record<string, number>
 }
 
-export interface OverviewProblem {
+interface OverviewProblem {
   file: string
   line: number | null
   code: string
@@ -72,7 +72,7 @@ function countsOf(ctx: AppContext, index: CollectionIndex): CollectionCounts {
 }
 
 /** Published, and the draft differs from the published snapshot. */
-export function hasUnpublishedChanges(entry: EntryRecord): boolean {
+function hasUnpublishedChanges(entry: EntryRecord): boolean {
   if (!entry.published || entry.published === entry.fields) return false
   let changed = CHANGED.get(entry)
   if (changed === undefined) CHANGED.set(entry, (changed = !same(entry.fields, entry.published)))

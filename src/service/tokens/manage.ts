@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import ms, { type StringValue } from 'ms'
 import { badRequest, conflict, notFound } from '../../core/errors.ts'
 import { ABILITIES, type Ability, type TokenRecord } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 
 /** Every API token starts with this, so secret scanners and people recognise one. */
-export const TOKEN_PREFIX = 'cms_'
+const TOKEN_PREFIX = 'cms_'
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 
 /** A token as `cms token list` shows it: never the secret, only its last 4 characters. */
@@ -44,11 +45,11 @@ export function parseAbilities(text: string): Array<Ability | '*'> {
  */
 export function parseExpiry(text: string, nowMs = Date.now()): string {
   const value = text.trim()
-  const duration = /^(\d+)\s*(m|h|d|w)$/i.exec(value)
+  // A number with a unit only: a bare number (`2030`) is a year for Date.parse, not milliseconds.
+  const duration = /^\d+\s*[a-z]+$/i.test(value) ? ms(value as StringValue) : undefined
   let at: number
-  if (duration) {
-    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[duration[2]!.toLowerCase() as 'm' | 'h' | 'd' | 'w']
-    at = nowMs + Number(duration[1]) * unit
+  if (duration !== undefined && Number.isFinite(duration)) {
+    at = nowMs + duration
   } else if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     at = Date.parse(`${value}T23:59:59.999Z`)
   } else {

@@ -9,7 +9,7 @@ import { createToken } from '../../../src/service/tokens/manage.ts'
 import type { Ability } from '../../../src/core/types.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const DEMO_CONTENT = fileURLToPath(new URL('../../../content', import.meta.url))
+const DEMO_CONTENT = fileURLToPath(new URL('../../../content', import.meta.url))
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
 

@@ -7,7 +7,7 @@ import type { Asset } from '../types.ts'
  * An image's bytes as an object URL. `<img src>` cannot send the project header, so the bytes
  * are fetched like any API call; react-query keeps them while the asset is in view.
  */
-export function useAssetObjectUrl(asset: Pick<Asset, 'uuid' | 'mime_type'> | null | undefined): string | null {
+function useAssetObjectUrl(asset: Pick<Asset, 'uuid' | 'mime_type'> | null | undefined): string | null {
   const isImage = Boolean(asset?.mime_type?.startsWith('image/'))
   const q = useQuery({
     queryKey: ['assets', 'bytes', asset?.uuid],

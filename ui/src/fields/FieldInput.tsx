@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Field as FieldBox } from '../components/Field.tsx'
 import { Button } from '../components/Button.tsx'
 import type { Field } from '../types.ts'
-import { emptyValue, isMultiple, isRepeatable, jsonError, valuesToForm, type Values } from '../values.ts'
+import { isMultiple, isRepeatable, jsonError, valuesToForm, type Values } from '../values.ts'
 import { RelationInput } from './RelationInput.tsx'
 import { MediaInput } from './MediaInput.tsx'
 
@@ -22,7 +22,7 @@ export interface FieldInputProps {
 }
 
 /** Errors at this path, and (for list items) those under it. */
-export function errorsAt(errors: Record<string, string[]>, path: string, deep = false): string[] {
+function errorsAt(errors: Record<string, string[]>, path: string, deep = false): string[] {
   const out: string[] = []
   for (const [k, v] of Object.entries(errors)) if (k === path || (deep && k.startsWith(`${path}.`))) out.push(...v)
   return out
@@ -335,4 +335,3 @@ function RepeatableGroup({ field, items, onChange, errors, path, readOnly }: { f
   )
 }
 
-export { emptyValue }

@@ -16,7 +16,7 @@ interface Props {
   describedBy?: string
 }
 
-export function useAsset(uuid: string) {
+function useAsset(uuid: string) {
   return useQuery({
     queryKey: ['assets', 'one', uuid],
     queryFn: async ({ signal }) => (await api.get<Asset>(`/files/${encodeURIComponent(uuid)}`, { signal })).data,
@@ -25,7 +25,7 @@ export function useAsset(uuid: string) {
 }
 
 /** Upload files one by one with progress; answers the created assets. */
-export async function uploadFiles(files: File[], onProgress: (fraction: number) => void): Promise<Asset[]> {
+async function uploadFiles(files: File[], onProgress: (fraction: number) => void): Promise<Asset[]> {
   const out: Asset[] = []
   for (let i = 0; i < files.length; i++) {
     const form = new FormData()

@@ -7,7 +7,7 @@ export const LIVE_TEXT: Record<Live, string> = {
 const MAX = 400
 
 /** A stored value as a reader sees it: text as is, lists joined, anything else as short JSON. */
-export function valueText(v: unknown): string {
+function valueText(v: unknown): string {
   if (v === undefined || v === null || v === '') return ''
   let s: string
   if (typeof v === 'string') s = v

@@ -4,7 +4,7 @@ import { EntryFieldChanges, FieldChangeList, KindBadge, LIVE_TEXT } from './Fiel
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The `cms diff` summary line, leaving out what is zero. */
-export function summaryText(r: DiffReport): string {
+function summaryText(r: DiffReport): string {
   const s = r.summary
   const parts = [
     s.added && `${s.added} added`, s.changed && `${s.changed} changed`, s.removed && `${s.removed} removed`,

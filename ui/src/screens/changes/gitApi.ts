@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 
 /** Shapes of the `/_admin/api/git/...` answers (docs/git.md); the report is `cms diff --format json`. */
-export interface WordPart { op: '=' | '-' | '+'; text: string }
+interface WordPart { op: '=' | '-' | '+'; text: string }
 export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[] }
 export type Live = 'goes-live' | 'goes-offline' | 'live-update' | 'draft-only' | 'none'
 export interface EntryDiff {
@@ -16,7 +16,7 @@ export interface EntryDiff {
   published: FieldChange[]
 }
 export interface SchemaChange { change: string; field?: string; detail: string }
-export interface CollectionDiff { slug: string; name: string; status: 'added' | 'removed' | 'changed'; renamed_from?: string; schema: SchemaChange[]; entries: EntryDiff[] }
+interface CollectionDiff { slug: string; name: string; status: 'added' | 'removed' | 'changed'; renamed_from?: string; schema: SchemaChange[]; entries: EntryDiff[] }
 export interface DiffReport {
   base: { rev: string; commit: string }
   head: { rev: string; commit: string }
@@ -42,7 +42,7 @@ export interface Branches { current: string | null; branches: Array<{ name: stri
 export interface Compare { base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string }
 export interface Selection { entries: string[]; files: string[] }
 
-export const GIT_API = `${ADMIN_API}/git`
+const GIT_API = `${ADMIN_API}/git`
 
 /** Keys start with `git`: the live event stream invalidates them on every content change. */
 export function useGitStatus(enabled = true) {

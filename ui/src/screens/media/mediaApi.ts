@@ -17,7 +17,7 @@ export const METADATA_LABELS: Record<MetadataKey, string> = {
   alt_text: 'Alt text', title: 'Title', caption: 'Caption', description: 'Description', author: 'Author', copyright: 'Copyright',
 }
 
-export const PAGE_SIZE = 24
+const PAGE_SIZE = 24
 
 /** `type` is a kind of file, or `trash` for the files in the trash. */
 export function useAssets(search: string, type: string, page: number) {

@@ -13,7 +13,7 @@ export interface FieldDraft {
   min: string; max: string
 }
 
-export function draftOf(f: Field | null): FieldDraft {
+function draftOf(f: Field | null): FieldDraft {
   const o = f?.options ?? {}
   const c = f?.validations?.charcount
   return {

@@ -25,7 +25,7 @@ export function entryTitle(entry: unknown): string {
   return e.uuid ? `Entry ${e.uuid.slice(0, 8)}` : 'Entry'
 }
 
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
   const doc = new DOMParser().parseFromString(html.replace(/<\/(p|h[1-6]|li|blockquote|pre|div)>/gi, '$&\n').replace(/<br\s*\/?>/gi, '\n'), 'text/html')
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim()
