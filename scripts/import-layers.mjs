@@ -1,0 +1,60 @@
+// The layering of ARCHITECTURE.md as import rules: `node scripts/import-layers.mjs` prints each
+// upward import in src/ and exits 1 when there is one.
+// Hand-written over the import graph of import-cycles.mjs rather than eslint-plugin-import-x's
+// no-restricted-paths: that plugin needs unrs-resolver, whose platform packages the npm registry
+// CI installs from does not all serve, so `npm ci` refused the lock file (measured 2026-11-23).
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { importGraph } from './import-cycles.mjs'
+
+/** Folders (or files) under src/ a zone's files may not import; `except` lists what stays allowed. */
+const allBut = (target, allowed, message) => ({ target: [target], from: [''], except: allowed, message })
+
+// Layers, bottom up: core < schema < query < storage < service < server, cli.
+export const zones = [
+  allBut('core', ['core'], 'core is the bottom layer: it imports nothing else from src/.'),
+  allBut('schema', ['schema', 'core'], 'schema imports only core.'),
+  allBut('query', ['query', 'schema', 'core'], 'query is pure: it imports only schema and core.'),
+  allBut('storage', ['storage', 'query', 'schema', 'core'], 'storage imports nothing above it (service, server, cli, webhooks, ...).'),
+  { target: ['service'], from: ['server', 'cli', 'mcp'], message: 'service is below the adapters: it never imports server, cli or mcp.' },
+  { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
+  { target: ['server'], from: ['cli'], message: 'the server never imports the CLI.' },
+  // The adapters use the store (store.ts), the one-writer lock and journal and the watcher;
+  // parsing, file layout and atomic writes stay inside storage.
+  { target: ['cli', 'server', 'mcp'], from: ['storage'], except: ['storage/store.ts', 'storage/lock.ts', 'storage/schema-journal.ts', 'storage/watcher.ts'], message: 'adapters use the store, not storage internals (codec, records, paths, atomic writes).' },
+  { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'reader/query.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder with the reader).' },
+]
+
+/** Upward imports allowed one by one, each with its reason. */
+const allowed = [
+  { file: 'server/routes/assets.ts', imports: 'storage/contained.ts', why: 'the download opens the asset file itself with the no-symlink flag, to stream it' },
+]
+
+const within = (rel, folder) => folder === '' || rel === folder || rel.startsWith(`${folder}/`)
+
+/** Every upward import: `{ file, imports, message }`, paths relative to `dir`. */
+export function layerViolations(dir) {
+  const root = resolve(dir)
+  const out = []
+  for (const [file, deps] of importGraph(root)) {
+    const from = relative(root, file)
+    for (const dep of deps) {
+      const to = relative(root, dep)
+      for (const zone of zones) {
+        if (!zone.target.some((t) => within(from, t))) continue
+        if (!zone.from.some((f) => within(to, f))) continue
+        if ((zone.except ?? []).some((e) => within(to, e))) continue
+        if (allowed.some((a) => a.file === from && a.imports === to)) continue
+        out.push({ file: from, imports: to, message: zone.message })
+      }
+    }
+  }
+  return out
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'src')
+  const found = layerViolations(dir)
+  for (const v of found) console.error(`src/${v.file} imports src/${v.imports}: ${v.message}`)
+  process.exit(found.length > 0 ? 1 : 0)
+}
