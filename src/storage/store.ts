@@ -109,6 +109,7 @@ export class ContentStore {
   readonly #problemListeners = new Set<() => void>()
   /** Per-path write chains, so two writes of one file land in the order they were made. */
   readonly #pending = new Map<string, Promise<unknown>>()
+  readonly #writeCounts = new Map<string, number>()
   readonly #options: StoreOptions
   /** Collections closed to other writes while a schema change rewrites their files. */
   readonly #closed = new Map<string, { what: string; owner: symbol }>()
@@ -642,6 +643,16 @@ export class ContentStore {
    * path is read and applied like any other, so a later `git checkout` or `git restore` that
    * brings back bytes we once wrote is never mistaken for our write.
    */
+  /**
+   * How many times the store has started writing or removing `path` (in memory at once, on disk
+   * soon after). The watcher notes it before reading a file and drops what it read when it
+   * moved, or a write is in flight: the text predates an acknowledged write, and applying it
+   * would put the old record back in memory over the new one.
+   */
+  writeMark(path: string): number {
+    return this.#pending.has(path) ? -1 : (this.#writeCounts.get(path) ?? 0)
+  }
+
   consumeOwnWrite(path: string): boolean {
     if (this.#pending.has(path)) return true
     if (!this.#ownWrites.has(path)) return false
@@ -693,6 +704,7 @@ export class ContentStore {
    * turn, so the next write of the path sees it.
    */
   #write(path: string, render: () => string, options?: WriteOptions, commit?: () => void): Promise<FileStamp> {
+    this.#bumpWrites(path)
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
       assertContained(this.layout.root, path, 'write')
@@ -709,6 +721,7 @@ export class ContentStore {
   }
 
   #remove(path: string, commit?: () => void): Promise<void> {
+    this.#bumpWrites(path)
     const previous = this.#pending.get(path) ?? Promise.resolve()
     const task = previous.catch(() => {}).then(async () => {
       assertContained(this.layout.root, path, 'write')
@@ -725,6 +738,10 @@ export class ContentStore {
   async #removeDir(path: string): Promise<void> {
     await rm(path, { recursive: true, force: true })
     this.fileObserver?.(path, true)
+  }
+
+  #bumpWrites(path: string): void {
+    this.#writeCounts.set(path, (this.#writeCounts.get(path) ?? 0) + 1)
   }
 
   #track(path: string, task: Promise<unknown>): void {

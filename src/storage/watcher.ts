@@ -149,6 +149,7 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
   const root = store.layout.root
   // The echo of our own writes is most of what a busy server sees: one stat, no read.
   const paths = allPaths.filter((path) => !store.consumeOwnWrite(path))
+  const marks = paths.map((path) => store.writeMark(path))
   const texts = await mapLimit(paths, 32, async (path) => {
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
@@ -167,7 +168,9 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
   })
   // Collections first, so entries of a collection created in the same batch find it.
   const order = (kind: PathKind['kind']) => (kind === 'project' ? 0 : kind === 'collection' ? 1 : 2)
-  const items = paths.map((path, i) => ({ path, text: texts[i] ?? null, what: classifyPath(root, path) }))
+  const items = paths.map((path, i) => ({ path, text: texts[i] ?? null, what: classifyPath(root, path), mark: marks[i]! }))
+    // The store wrote the file while it was read: that write is newer than the text (its own echo follows).
+    .filter(({ path, mark }) => mark !== -1 && store.writeMark(path) === mark)
     .sort((a, b) => order(a.what.kind) - order(b.what.kind))
   let applied = 0
   for (const { path, text, what } of items) {
