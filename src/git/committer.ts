@@ -20,6 +20,10 @@ interface Batch {
   files: Set<string>
   actions: Action[]
   timer: NodeJS.Timeout | null
+  /** Requests that wrote into this batch and are still running: it waits for them. */
+  open: Set<WriteScope>
+  /** The window is over; the batch goes as soon as `open` is empty. */
+  due: boolean
 }
 
 /** Why the last commit was not made, for `cms git status` and the status endpoint. */
@@ -109,9 +113,24 @@ export class GitCommitter {
     const key = author ? `${author.name}\0${author.email}` : ''
     let batch = this.#batches.get(key)
     if (!batch) {
-      batch = { author, files: new Set(), actions: [], timer: null }
-      this.#batches.set(key, batch)
-      batch.timer = setTimeout(() => this.#dispatch(key), this.#settings.windowMs)
+      const made: Batch = { author, files: new Set(), actions: [], timer: null, open: new Set(), due: false }
+      this.#batches.set(key, made)
+      made.timer = setTimeout(() => {
+        made.timer = null
+        made.due = true
+        if (made.open.size === 0) this.#dispatch(key)
+      }, this.#settings.windowMs)
+      batch = made
+    }
+    // One request's writes (a publish: the entry and its version) stay in one commit even when
+    // the request outlasts the window (a loaded machine).
+    if (scope?.ends && !scope.ended && !batch.open.has(scope)) {
+      const joined = batch
+      joined.open.add(scope)
+      scope.ends.push(() => {
+        joined.open.delete(scope)
+        if (joined.due && joined.open.size === 0 && this.#batches.get(key) === joined) this.#dispatch(key)
+      })
     }
     return batch
   }

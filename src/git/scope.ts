@@ -11,6 +11,19 @@ export interface WriteScope {
   author: Author | null
   /** Set by the committer when this scope wrote a file: `pending` or the refusal reason. */
   outcome?: { kind: 'pending' } | { kind: 'refused'; reason: string }
+  /**
+   * Set by whoever opened the scope when it will say it ended (`endScope`): the committer then
+   * keeps one request's writes in one commit, however long the request takes.
+   */
+  ends?: Array<() => void>
+  ended?: boolean
+}
+
+/** The request or command of `scope` is over: its writes may be committed. */
+export function endScope(scope: WriteScope): void {
+  if (scope.ended) return
+  scope.ended = true
+  for (const end of scope.ends ?? []) end()
 }
 
 export const writeScope = new AsyncLocalStorage<WriteScope>()

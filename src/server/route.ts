@@ -3,7 +3,7 @@ import type { CmsApp } from './cms-app.ts'
 import type { Principal, RouteSpec } from './route-access.ts'
 import type { AppContext } from '../context.ts'
 import { guard } from './admission.ts'
-import { writeScope, gitHeader, type WriteScope } from '../git/scope.ts'
+import { endScope, writeScope, gitHeader, type WriteScope } from '../git/scope.ts'
 import { authorEmail } from '../git/message.ts'
 import { changeOrigin } from '../core/change-origin.ts'
 
@@ -55,7 +55,7 @@ export function gitAuthorOf(ctx: AppContext, principal: Principal): { name: stri
  * `Cms-Git: pending` or `refused; reason="..."` when it wrote something.
  */
 async function withGitScope(ctx: AppContext, event: H3Event, principal: Principal, run: () => unknown): Promise<unknown> {
-  const scope: WriteScope = { author: gitAuthorOf(ctx, principal) }
+  const scope: WriteScope = { author: gitAuthorOf(ctx, principal), ends: [] }
   const setHeader = (target: Headers) => {
     const value = gitHeader(scope)
     if (value) target.set('cms-git', value)
@@ -80,5 +80,7 @@ async function withGitScope(ctx: AppContext, event: H3Event, principal: Principa
     const value = gitHeader(scope)
     if (value) event.res.headers.set('cms-git', value)
     throw error
+  } finally {
+    endScope(scope)
   }
 }

@@ -245,6 +245,24 @@ describe('saving to git: each write is one commit with exactly its files', () =>
     expect(p.git('status', '--porcelain', '--', 'content')).toContain(created.body.data.uuid)
   })
 
+  it('keeps one request\'s writes in one commit even when the request outlasts the window', async () => {
+    p = await makeGitProject()
+    // A 1 ms window: a publish's two writes (its version, then the entry, each fsynced) span more.
+    s = await startGitServer(p, { CMS_GIT_WINDOW_MS: '1' })
+    const created = await s.req('/articles', { method: 'POST', json: { data: { title: 'Window', body: 'B.' } } })
+    expect(created.status).toBe(201)
+    const uuid = created.body.data.uuid as string
+    await s.server.ctx.git!.flush()
+    for (let round = 0; round < 5; round++) {
+      const before = head()
+      const published = await s.req(`/articles/${uuid}/${round % 2 === 0 ? 'publish' : 'unpublish'}`, { method: 'POST' })
+      expect(published.status).toBe(200)
+      await s.server.ctx.git!.flush()
+      const commits = p.git('rev-list', `${before}..HEAD`).split('\n').filter(Boolean)
+      expect(commits, `round ${round}`).toHaveLength(1)
+    }
+  })
+
   it('commits direct CLI writes when CMS_GIT_COMMIT=1, as the local git identity', async () => {
     p = await makeGitProject()
     const before = head()
