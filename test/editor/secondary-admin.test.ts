@@ -154,4 +154,31 @@ describe('editor: webhooks and schema', () => {
     await poll(async () => await names()).not.toContain('teaser')
     await screenshot(page, 'schema')
   })
+
+  it('shows project auth\'s local outbox: a sign-up\'s verification email with its link', async () => {
+    const page = await ed.newPage()
+    await page.goto(ed.url('/outbox'))
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor()
+    await page.getByText('Project auth is off').waitFor()
+    await page.getByText('No emails yet.').waitFor()
+    expect(await axeScan(page)).toEqual([])
+
+    const store = ed.server.ctx.store
+    await store.putProject({ ...store.project, auth: { enabled: true, email_verification: true } }, 'cli')
+    const signup = await ed.server.request('/auth/signup', { method: 'POST', json: { email: 'reader@example.com', password: 'a long password 1' } })
+    expect(signup.status).toBe(202)
+    await page.getByRole('link', { name: 'Outbox' }).click()
+    const message = page.getByRole('listitem').filter({ hasText: 'reader@example.com' })
+    await message.waitFor()
+    expect(await page.getByText('Project auth is off').count()).toBe(0)
+    const link = await message.getByRole('link', { name: 'Open the link' }).getAttribute('href')
+    expect(link).toMatch(/verify-email\/confirm\?token=/)
+    expect(await axeScan(page)).toEqual([])
+    // The link is the one a user would click: it confirms the address.
+    const confirmed = await fetch(link!)
+    expect(confirmed.status).toBeLessThan(400)
+    const login = await ed.server.request('/auth/login', { method: 'POST', json: { email: 'reader@example.com', password: 'a long password 1' } })
+    expect(login.status).toBe(200)
+    await screenshot(page, 'outbox')
+  })
 })

@@ -17,6 +17,7 @@ const MediaScreen = lazy(() => import('./screens/media/MediaScreen.tsx'))
 const WebhooksScreen = lazy(() => import('./screens/webhooks/WebhooksScreen.tsx'))
 const SchemaScreen = lazy(() => import('./screens/schema/SchemaScreen.tsx'))
 const ChangesScreen = lazy(() => import('./screens/changes/ChangesScreen.tsx'))
+const OutboxScreen = lazy(() => import('./screens/outbox/OutboxScreen.tsx'))
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -54,6 +55,7 @@ const router = createBrowserRouter([
       { path: 'webhooks', element: page(<WebhooksScreen />) },
       { path: 'schema', element: page(<SchemaScreen />) },
       { path: 'changes', element: page(<ChangesScreen />) },
+      { path: 'outbox', element: page(<OutboxScreen />) },
       { path: '*', element: <NotFound /> },
     ] }],
   },

@@ -6,6 +6,8 @@ import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { assetUsage, overview } from '../../service/project/overview.ts'
 import type { ActivityMessage } from '../../service/project/activity.ts'
+import { listMail } from '../../end-users/admin.ts'
+import { authSettings } from '../../end-users/settings.ts'
 
 const PING_MS = 15_000
 /** A client this far behind (queued chunks) is dropped rather than buffered without end. */
@@ -32,6 +34,15 @@ export function registerEditorRoutes(app: CmsApp, ctx: AppContext): void {
       method: 'GET', path: '/_admin/api/overview', ability: 'read', token: 'always', project: 'optional',
       summary: 'Editor home: `{collections: [{slug, name, counts}], recent, problems}`',
       handler: (event) => noStore(event, overview(ctx, state().activity.recent())),
+    },
+    {
+      method: 'GET', path: '/_admin/api/auth/mail', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Project auth\'s local outbox, newest first: `{enabled, data: [{id, kind, to, subject, text, link, created_at}]}`',
+      handler: async (event) => {
+        const project = ctx.store.project
+        const mail = await listMail({ stateDir: ctx.config.stateDir, project }, { last: 200 })
+        return noStore(event, { enabled: authSettings(project).enabled, data: mail.reverse() })
+      },
     },
     {
       method: 'GET', path: '/_admin/api/assets/:uuid/usage', ability: 'read', token: 'always', project: 'optional',

@@ -35,6 +35,7 @@ export function Shell() {
           {can('admin') && <li><NavLink to="/webhooks">Webhooks</NavLink></li>}
           {can('admin') && <li><NavLink to="/schema">Schema</NavLink></li>}
           {can('admin') && <li><ChangesLink /></li>}
+          {can('admin') && <li><NavLink to="/outbox">Outbox</NavLink></li>}
         </ul>
         <div className="sidebar-footer">
           <div className="who">Signed in as <strong>{session.name}</strong></div>

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api.ts'
+import { useSession } from '../../session.tsx'
+import { ErrorView, Loading } from '../../components/Status.tsx'
+import { formatWhen } from '../../format.ts'
+import '../versions/secondary.css'
+
+interface MailMessage {
+  id: number
+  kind: 'verification' | 'password-changed'
+  to: string
+  subject: string
+  text: string
+  link: string | null
+  created_at: string
+}
+
+/**
+ * The local outbox of project auth: the emails end users would have received (verification
+ * links, password changes), since `cms` sends no mail. `cms auth mail` prints the same.
+ */
+export default function OutboxScreen() {
+  const { can } = useSession()
+  const admin = can('admin')
+  const mail = useQuery({
+    queryKey: ['auth-mail'],
+    queryFn: async () => (await api.get<{ enabled: boolean; data: MailMessage[] }>('/_admin/api/auth/mail')).data,
+    enabled: admin,
+    refetchInterval: 5000,
+  })
+  const header = (
+    <div className="screen-header">
+      <div>
+        <h1>Outbox</h1>
+        <p className="subtitle">Emails your site&apos;s users would have received: no mail is sent while you develop.</p>
+      </div>
+    </div>
+  )
+  if (!admin) {
+    return <div className="screen">{header}<div className="notice notice-info" role="status">The outbox needs a session with the admin ability.</div></div>
+  }
+  if (mail.isLoading) return <Loading label="Loading the outbox" />
+  if (mail.error) return <div className="screen">{header}<ErrorView error={mail.error} /></div>
+  const { enabled, data } = mail.data ?? { enabled: false, data: [] }
+  return (
+    <div className="screen">
+      {header}
+      {!enabled && (
+        <div className="notice notice-info" role="status">
+          Project auth is off, so your site&apos;s users cannot sign up yet. Turn it on in <code>project.yaml</code> with <code>auth: {'{'} enabled: true {'}'}</code>.
+        </div>
+      )}
+      {data.length === 0 ? (
+        <div className="card empty">
+          <p>No emails yet.</p>
+          <p className="muted">When someone signs up with email verification on, or changes their password, the message shows here.</p>
+        </div>
+      ) : (
+        <ul className="outbox" aria-label="Emails">
+          {data.map((m) => (
+            <li key={m.id} className="card">
+              <h2 className="outbox-subject">{m.subject}</h2>
+              <p className="muted">To {m.to} · <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time></p>
+              <pre className="outbox-text">{m.text}</pre>
+              {m.link && <p><a href={m.link} target="_blank" rel="noreferrer">Open the link</a></p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
