@@ -61,17 +61,13 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
     }, debounceMs)
   }
 
-  const watcher = watch(root, {
-    ignoreInitial: true,
-    followSymlinks: false,
-    depth: 1,
-    ignored: (path: string) => {
-      const parts = relative(root, path).split(sep)
-      if (parts.some((part) => part.includes(TEMP_MARK) || (part.startsWith('.') && part.length > 1))) return true
-      // entries/<slug>/ are watched natively below; versions are read on demand; asset bytes are never parsed.
-      return (parts[0] === 'entries' && parts.length > 1) || parts[0] === 'versions' || (parts[0] === 'assets' && parts.length > 1 && !parts[1]!.endsWith('.yaml'))
-    },
-  })
+  const ignored = (path: string) => {
+    const parts = relative(root, path).split(sep)
+    if (parts.some((part) => part.includes(TEMP_MARK) || (part.startsWith('.') && part.length > 1))) return true
+    // entries/<slug>/ are watched natively below; versions are read on demand; asset bytes are never parsed.
+    return (parts[0] === 'entries' && parts.length > 1) || parts[0] === 'versions' || (parts[0] === 'assets' && parts.length > 1 && !parts[1]!.endsWith('.yaml'))
+  }
+  const watcher = watch(root, { ignoreInitial: true, followSymlinks: false, depth: 1, ignored })
   // git replaces a file by unlinking it and creating it again. Under load a `git restore` of a
   // collection file was once left unapplied for good (own-writes test), as if the add after the
   // unlink was never reported: looking at an unlinked path once more, a little later, costs one
@@ -119,6 +115,28 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
     for (const name of safeReaddir(entriesDir)) if (!isSymlink(join(entriesDir, name))) watchCollectionFolder(join(entriesDir, name))
   }
   if (existsSync(entriesDir)) watchEntries()
+
+  // chokidar reports nothing for a file replaced (renamed over, as editors save) a few ms after
+  // its previous change: a hand edit right after an API write was lost about one run in two
+  // (own-writes test). inotify names every changed file, so a native watch on the small,
+  // human-edited folders is added as well; a path seen twice is read once per batch, and the
+  // echo of our own writes is recognised either way.
+  const HUMAN_FOLDERS = ['collections', 'webhooks', 'assets']
+  const watchHumanFolder = (dir: string) =>
+    watchFolder(dir, (name) => { const path = join(dir, name); if (!ignored(path)) schedule(path) })
+  watchFolder(root, (name) => {
+    const path = join(root, name)
+    if (HUMAN_FOLDERS.includes(name)) {
+      if (existsSync(path) && !isSymlink(path)) { if (!folders.has(path) && watchHumanFolder(path)) rescan(path) }
+      else unwatchFolder(path)
+      return
+    }
+    if (name !== 'entries' && name !== 'versions' && !ignored(path)) schedule(path)
+  })
+  for (const name of HUMAN_FOLDERS) {
+    const dir = join(root, name)
+    if (existsSync(dir) && !isSymlink(dir)) watchHumanFolder(dir)
+  }
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
   return {

@@ -86,7 +86,7 @@ describe('own-write recognition (issue 12, defect 2)', () => {
   // Retried: in the full suite (never alone, nor under CPU load) the restore was once not seen
   // within 20 s; an open watcher investigation (a lost chokidar add after git's unlink?), noted
   // on issue 8. A retry still fails if the restore is never applied.
-  it('a collection file restored by git to bytes the server wrote is applied again', { retry: 2 }, async () => {
+  it('a collection file restored by git to bytes the server wrote is applied again', async () => {
     await setup()
     const res = await api('/collections/articles', { method: 'GET' })
     expect(res.status).toBe(200)
