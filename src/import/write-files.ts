@@ -85,10 +85,13 @@ function writeBatch(dirs: string[], files: Array<[string, string]>): void {
   for (const [path, data] of files) writeFileSync(path, data, { flag: 'wx', mode: 0o644 })
 }
 
-// The worker is plain CommonJS source (eval), so it runs the same from src/ under a test runner and from dist/.
+// The worker is plain source (eval), so it runs the same from src/ under a test runner and from
+// dist/. An eval worker is parsed as an ES module when the process runs with
+// --input-type=module (a site build calling importTemplate from `node -e`), where `require` is
+// missing: process.getBuiltinModule works in both.
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads')
-const { mkdirSync, writeFileSync } = require('node:fs')
+const { parentPort } = process.getBuiltinModule('node:worker_threads')
+const { mkdirSync, writeFileSync } = process.getBuiltinModule('node:fs')
 parentPort.on('message', ({ dirs, files }) => {
   try {
     for (const dir of dirs) mkdirSync(dir)

@@ -44,4 +44,15 @@ describe('cms import of a large template (parallel batches)', () => {
     expect(store.problems.size).toBe(0)
     expect(store.collection('notes')!.entries.size).toBe(n)
   })
+
+  it('runs from a program started with --input-type=module (a site build calling the built package)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cms-import-esm-'))
+    await writeFile(join(dir, 'template.json'), JSON.stringify(bigTemplate(2100)))
+    const { execFileSync } = await import('node:child_process')
+    const dist = new URL('../../dist/import/template.js', import.meta.url).href
+    const code = `import { importTemplate } from ${JSON.stringify(dist)}; const s = await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(join(dir, 'content'))}); console.log(s.entries)`
+    // Before: the eval'd worker was parsed as an ES module there and died on \`require\`.
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()).toBe('2100')
+    expect(await readdir(join(dir, 'content', 'entries', 'notes'))).toHaveLength(2100)
+  })
 })
