@@ -36,19 +36,8 @@ export const compareDefault = (a: Row, b: Row): number => (a.order < b.order ? 1
 /** A sorted copy of `rows` (which may be in any order; ties fall back to the default order). */
 export function sortRows(rows: readonly Row[], keys: CompiledSortKey[]): Row[] {
   if (keys.length === 0) return [...rows].sort(compareDefault)
-  const decorated = rows.map((row) => ({ row, k: keys.map((s) => s.key(row)) }))
-  decorated.sort((a, b) => {
-    for (let i = 0; i < keys.length; i++) {
-      const x = a.k[i]!
-      const y = b.k[i]!
-      if (x === y) continue
-      if (x === null) return 1
-      if (y === null) return -1
-      const c = x < y ? -1 : x > y ? 1 : 0
-      if (c !== 0) return keys[i]!.direction === 'desc' ? -c : c
-    }
-    return compareDefault(a.row, b.row)
-  })
+  const decorated: Decorated[] = rows.map((row) => ({ row, k: keys.map((s) => s.key(row)) }))
+  decorated.sort(decoratedCompare(keys))
   return decorated.map((d) => d.row)
 }
 
@@ -110,4 +99,23 @@ export function topRows(rows: readonly Row[], keys: CompiledSortKey[], k: number
     if (best.length > k) best.pop()
   }
   return best.map((d) => d.row)
+}
+
+/** A row with its sort keys computed once (sorting compares keys, not rows). */
+export interface Decorated { row: Row; k: Array<Key | null> }
+
+/** Compares decorated rows by `keys` (nulls last in either direction), ties in the default order. */
+export function decoratedCompare(keys: CompiledSortKey[]): (a: Decorated, b: Decorated) => number {
+  return (a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const x = a.k[i]!
+      const y = b.k[i]!
+      if (x === y) continue
+      if (x === null) return 1
+      if (y === null) return -1
+      const c = x < y ? -1 : x > y ? 1 : 0
+      if (c !== 0) return keys[i]!.direction === 'desc' ? -c : c
+    }
+    return compareDefault(a.row, b.row)
+  }
 }

@@ -1,7 +1,7 @@
 import type { EntryRecord } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
-import { compareDefault, compareRows, sortRows, topRows, type CompiledSortKey } from './sort.ts'
+import { compareDefault, compareRows, decoratedCompare, sortRows, topRows, type CompiledSortKey, type Decorated } from './sort.ts'
 import { keysOf, toKey, type Key, type ValueKind } from './values.ts'
 
 type Compare = (a: Row, b: Row) => number
@@ -368,7 +368,6 @@ interface CachedMatch {
   own: Row[] | null
 }
 
-interface Decorated { row: Row; k: Array<Key | null> }
 
 /** Whether an entry lists in a state: never when trashed; published needs a snapshot; only_draft needs none. */
 export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
@@ -470,21 +469,6 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
   }
   for (const [k, list] of groups) out.set(k, list)
   return out
-}
-
-function decoratedCompare(keys: CompiledSortKey[]): (a: Decorated, b: Decorated) => number {
-  return (a, b) => {
-    for (let i = 0; i < keys.length; i++) {
-      const x = a.k[i]!
-      const y = b.k[i]!
-      if (x === y) continue
-      if (x === null) return 1
-      if (y === null) return -1
-      const c = x < y ? -1 : x > y ? 1 : 0
-      if (c !== 0) return keys[i]!.direction === 'desc' ? -c : c
-    }
-    return compareDefault(a.row, b.row)
-  }
 }
 
 function mergeSorted<T>(a: T[], b: T[], cmp: (x: T, y: T) => number): T[] {
