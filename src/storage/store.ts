@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
@@ -495,13 +495,15 @@ export class ContentStore {
   /** Removes a collection with all its entries and versions. */
   async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(slug, options?.owner)
-    if (!this.#collections.has(slug)) return
-    await this.#remove(this.layout.collection(slug), () => {
-      const index = this.#collections.get(slug)
-      if (!index) return
-      this.#collections.delete(slug)
-      this.#emit({ kind: 'collection', slug, before: index.collection, after: null, source })
-    })
+    if (this.#collections.has(slug)) {
+      await this.#remove(this.layout.collection(slug), () => {
+        const index = this.#collections.get(slug)
+        if (!index) return
+        this.#collections.delete(slug)
+        this.#emit({ kind: 'collection', slug, before: index.collection, after: null, source })
+      })
+    }
+    // Also when the file is already gone: finishing a deletion a crash interrupted (schema journal).
     await this.#removeDir(this.layout.entryDir(slug))
     await this.#removeDir(join(this.layout.versionsDir, slug))
   }
@@ -736,7 +738,15 @@ export class ContentStore {
   }
 
   async #removeDir(path: string): Promise<void> {
+    assertContained(this.layout.root, path, 'write')
     await rm(path, { recursive: true, force: true })
+    // Durable before the caller goes on (a schema journal is cleared only after this).
+    await syncDir(dirname(path))
+    // Problems reported for files in it are gone with them.
+    const prefix = relative(this.layout.root, path).split(sep).join('/') + '/'
+    let cleared = false
+    for (const file of this.#problems.keys()) if (file.startsWith(prefix)) { this.#problems.delete(file); cleared = true }
+    if (cleared) this.#problemsChanged()
     this.fileObserver?.(path, true)
   }
 
