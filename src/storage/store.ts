@@ -5,7 +5,7 @@ import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
 import { assertContained } from './contained.ts'
-import { writeIndexCache, type CacheRow } from './index-cache.ts'
+import { INDEX_CACHE_CHUNK_ROWS, writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken } from './records.ts'
 import { listDir, readChecked, mapLimit } from './read-files.ts'
@@ -142,18 +142,31 @@ export class ContentStore {
     return this.#freshlyLoaded >= CACHE_MIN_ENTRIES
   }
 
-  /** Writes the index cache (synchronously: it blocks for about a second at 100k entries). */
-  saveIndexCache(): void {
+  /**
+   * Writes the index cache in chunks of rows with the event loop given back between them (one
+   * synchronous pass held it for about a second at 100k entries). Each row is taken whole at
+   * its turn: the entry in memory and the stamp of the file it came from, or left out.
+   */
+  async saveIndexCache(): Promise<void> {
     if (this.entryCount < CACHE_MIN_ENTRIES) return
-    const rows = new Map<string, CacheRow>()
-    for (const [slug, index] of this.#collections) {
-      for (const [uuid, entry] of index.entries) {
-        const key = `${slug}/${uuid}.json`
-        const stamp = this.#fileStamps.get(key)
-        if (stamp) rows.set(key, { ...stamp, entry })
+    const collections = this.#collections
+    const stamps = this.#fileStamps
+    function* chunks(): Generator<Array<[string, CacheRow]>> {
+      let chunk: Array<[string, CacheRow]> = []
+      for (const [slug, index] of collections) {
+        for (const [uuid, entry] of index.entries) {
+          const key = `${slug}/${uuid}.json`
+          const stamp = stamps.get(key)
+          if (stamp) chunk.push([key, { ...stamp, entry }])
+          if (chunk.length === INDEX_CACHE_CHUNK_ROWS) {
+            yield chunk
+            chunk = []
+          }
+        }
       }
+      if (chunk.length > 0) yield chunk
     }
-    writeIndexCache(this.layout.stateDir, this.layout.root, rows)
+    await writeIndexCache(this.layout.stateDir, this.layout.root, chunks)
   }
 
   // ---- reads -------------------------------------------------------------------------
