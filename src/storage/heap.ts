@@ -5,8 +5,12 @@ import { CmsError } from '../core/errors.ts'
 /** Share of Node's heap limit past which a load that is still growing is stopped. */
 const STOP_AT = 0.75
 const YOUNG_RESERVE = 48 * 2 ** 20
-/** The heap a served tree needs against its entries alone: lists, indexes and answers are built after the load (docs/benchmarks.md). */
-const AFTER_LOAD = 2
+/**
+ * The heap a starting server needs against its entries alone: lists, indexes, the index cache
+ * written back are built after the load (measured at 1M: 1.6 GB of entries, 3.6 GB at ready;
+ * docs/benchmarks.md). With a margin, so the suggested setting is enough.
+ */
+const AFTER_LOAD = 2.5
 
 /**
  * Stops a start-up load that will not fit in Node's heap with an error that says what to do,
