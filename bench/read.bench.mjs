@@ -72,11 +72,38 @@ async function waitFor(url, headers, proc, timeoutMs = 300000) {
 }
 
 
-async function cannon(url, headers, seconds) {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS)
+  } catch {
+    return null
+  }
+}
+const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100 } catch { return 100 } })()
+
+/**
+ * One load of `seconds` on `url`. With `pid`, also the CPU the server process spent per answer
+ * (µs; less sensitive to a neighbour's load than req/s) and the share of the window it was busy,
+ * and the CPU the client (autocannon, in this process) spent per answer: which side was the bottleneck.
+ */
+async function cannon(url, headers, seconds, pid) {
+  const cpu0 = pid ? cpuMs(pid) : null
+  const client0 = process.cpuUsage()
+  const t0 = performance.now()
   const r = await autocannon({ url, connections: 20, duration: seconds, headers })
+  const wall = performance.now() - t0
+  const client = process.cpuUsage(client0)
+  const cpu1 = pid ? cpuMs(pid) : null
   if (r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers`)
   if (r.errors > 0) process.stdout.write(`  (${url.replace(/^http:\/\/[^/]+/, '')}: ${r.errors} errors/timeouts in one round)\n`)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+  const answers = Math.max(1, r.requests.total)
+  return {
+    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
+    ...(cpu0 !== null && cpu1 !== null ? { cpuUs: ((cpu1 - cpu0) * 1000) / answers, busy: (cpu1 - cpu0) / wall } : {}),
+    clientUs: (client.user + client.system) / answers, clientBusy: (client.user + client.system) / 1000 / wall,
+  }
 }
 
 async function measure(url, headers) {
@@ -265,8 +292,9 @@ async function runStandard() {
   for (const q of QUERIES) {
     const rounds = Object.fromEntries(names.map((n) => [n, []]))
     for (const n of names) await cannon(urlOf(n, q), servers[n].headers, WARMUP)
-    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS))
-    const summary = Object.fromEntries(names.map((n) => [n, { rps: median(rounds[n].map((r) => r.rps)), p50: median(rounds[n].map((r) => r.p50)), p99: median(rounds[n].map((r) => r.p99)) }]))
+    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS, servers[n].proc.child.pid))
+    const med = (n, key) => (rounds[n].every((r) => r[key] !== undefined) ? median(rounds[n].map((r) => r[key])) : undefined)
+    const summary = Object.fromEntries(names.map((n) => [n, { rps: med(n, 'rps'), p50: med(n, 'p50'), p99: med(n, 'p99'), cpuUs: med(n, 'cpuUs'), busy: med(n, 'busy'), clientUs: med(n, 'clientUs'), clientBusy: med(n, 'clientBusy') }]))
     const ratio = (n, base = 'bare') => median(rounds[n].map((r, i) => r.rps / rounds[base][i].rps))
     results[q.id] = { summary, ratio }
     load.push(loadavg()[0])
@@ -285,6 +313,17 @@ async function runStandard() {
     lines.push(`| ${q.id} | ${fmt(q.bytes)} (${q.headers}) | ${names.map((n) => `${fmt(r[n].rps)} | ${r[n].p50}/${r[n].p99}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
   }
   lines.push('ratios: median over the rounds of (server req/s ÷ bare req/s in the same round); target ours/bare ≥ 0.90')
+  if (names.every((n) => results[QUERIES[0].id].summary[n].cpuUs !== undefined)) {
+    // CPU per answer: what each answer costs the server process, whatever the client and the neighbours do.
+    lines.push('', 'CPU per answer (µs, user + system, median over the rounds) and the share of each window the process was busy (1.00 = one core):')
+    lines.push(`| query | ${names.map((n) => `${n} µs (busy)`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `bare/${n} CPU`).join(' | ')} | client µs (busy) beside bare |`)
+    lines.push(`|---|${names.map(() => '---|').join('')}${names.filter((n) => n !== 'bare').map(() => '---|').join('')}---|`)
+    for (const q of QUERIES) {
+      const r = results[q.id].summary
+      lines.push(`| ${q.id} | ${names.map((n) => `${fmt(r[n].cpuUs, 1)} (${fmt(r[n].busy, 2)})`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `**${fmt(r.bare.cpuUs / r[n].cpuUs, 2)}**`).join(' | ')} | ${fmt(r.bare.clientUs, 1)} (${fmt(r.bare.clientBusy, 2)}) |`)
+    }
+    lines.push('(a server whose busy share is near 1.00 was the bottleneck of its rounds; where the client is near 1.00 instead, req/s measures autocannon and the CPU ratio is the fairer figure)')
+  }
   process.stdout.write(lines.join('\n') + '\n')
 
   if (PROFILE_SECONDS > 0) {
