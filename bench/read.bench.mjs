@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Read throughput: our server vs json-server 0.17 (same data, equivalent queries) vs a bare
-// node:http server in its own process answering a pre-encoded body of the same byte size (the
-// ceiling), plus a trivial h3 route answering the same bytes (the h3-only ceiling). autocannon,
+// node:http server in its own process replaying ours' answers — the same headers but Date and the
+// same body bytes, pre-encoded (the ceiling) — plus a trivial h3 route replaying them (the h3-only ceiling). autocannon,
 // 20 connections. Servers are measured in turn within each round, so a drift in machine load
 // hits each alike; each query's ratio to the ceiling is the median of the per-round ratios.
 // Then a CPU profile of ours (with its request log) and of the ceiling under the same load,
@@ -14,6 +14,7 @@
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -71,11 +72,38 @@ async function waitFor(url, headers, proc, timeoutMs = 300000) {
 }
 
 
-async function cannon(url, headers, seconds) {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS)
+  } catch {
+    return null
+  }
+}
+const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100 } catch { return 100 } })()
+
+/**
+ * One load of `seconds` on `url`. With `pid`, also the CPU the server process spent per answer
+ * (µs; less sensitive to a neighbour's load than req/s) and the share of the window it was busy,
+ * and the CPU the client (autocannon, in this process) spent per answer: which side was the bottleneck.
+ */
+async function cannon(url, headers, seconds, pid) {
+  const cpu0 = pid ? cpuMs(pid) : null
+  const client0 = process.cpuUsage()
+  const t0 = performance.now()
   const r = await autocannon({ url, connections: 20, duration: seconds, headers })
+  const wall = performance.now() - t0
+  const client = process.cpuUsage(client0)
+  const cpu1 = pid ? cpuMs(pid) : null
   if (r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers`)
   if (r.errors > 0) process.stdout.write(`  (${url.replace(/^http:\/\/[^/]+/, '')}: ${r.errors} errors/timeouts in one round)\n`)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+  const answers = Math.max(1, r.requests.total)
+  return {
+    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
+    ...(cpu0 !== null && cpu1 !== null ? { cpuUs: ((cpu1 - cpu0) * 1000) / answers, busy: (cpu1 - cpu0) / wall } : {}),
+    clientUs: (client.user + client.system) / answers, clientBusy: (client.user + client.system) / 1000 / wall,
+  }
 }
 
 async function measure(url, headers) {
@@ -123,22 +151,42 @@ async function startOurs(content, projectId, { watch = true, log = false, readOn
   return { proc, base: `http://127.0.0.1:${port}`, headers }
 }
 
-/** A ceiling server (bare node:http, or a trivial h3 route) answering, per URL, a fixed body of the given size. */
-async function startCeiling(kind, sizes) {
+/**
+ * A ceiling server (bare node:http, or a trivial h3 route) replaying, per URL, the answer ours
+ * gave: the same status line, every header but `Date` (and `Connection`/`Keep-Alive`, which
+ * Node adds itself), in the same order, and the same body bytes. The bare server writes the
+ * pre-built header list with one `writeHead` (the cheapest way node:http has to send them).
+ */
+async function startCeiling(kind, replies) {
   const port = await freePort()
-  const file = join(data, `sizes-${kind}.json`)
-  writeFileSync(file, JSON.stringify(sizes))
+  const file = join(data, `replies-${kind}.json`)
+  writeFileSync(file, JSON.stringify(replies))
+  const load = `const replies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, r]) => [u, { head: r.head, body: Buffer.from(r.body, 'base64') }]));
+       const none = { head: ['content-type', 'application/json; charset=utf-8', 'content-length', '2'], body: Buffer.from('{}') };`
   const code = kind === 'bare'
-    ? `import http from 'node:http'; import fs from 'node:fs';
-       const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, Buffer.from('"' + 'x'.repeat(n - 2) + '"')]));
-       http.createServer((req, res) => { const b = bodies.get(req.url) ?? Buffer.from('{}'); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': b.length }); res.end(b) }).listen(${port}, '127.0.0.1');` + PROFILER_HOOK
-    : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node';
-       const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'))).map(([u, n]) => [u, '"' + 'x'.repeat(n - 2) + '"']));
-       const app = new H3(); app.get('/**', (event) => { event.res.headers.set('content-type', 'application/json; charset=utf-8'); return bodies.get(event.url.pathname + event.url.search) ?? '{}' });
+    ? `import http from 'node:http'; import fs from 'node:fs'; ${load}
+       http.createServer((req, res) => { const r = replies.get(req.url) ?? none; res.writeHead(200, r.head); res.end(r.body) }).listen(${port}, '127.0.0.1');` + PROFILER_HOOK
+    : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node'; ${load}
+       const app = new H3(); app.get('/**', (event) => { const r = replies.get(event.url.pathname + event.url.search) ?? none; for (let i = 0; i < r.head.length; i += 2) if (r.head[i].toLowerCase() !== 'content-length') event.res.headers.set(r.head[i], r.head[i + 1]); return r.body });
        http.createServer(toNodeHandler(app)).listen(${port}, '127.0.0.1')`
   const proc = start(['--input-type=module', '-e', code])
   await waitFor(`http://127.0.0.1:${port}/`, {}, proc)
   return { proc, base: `http://127.0.0.1:${port}` }
+}
+
+/** Ours' answer to `url` as sent: status, raw header list (without Date, Connection, Keep-Alive) and body bytes. */
+function capture(url, headers) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => {
+        const head = []
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!/^(date|connection|keep-alive)$/i.test(res.rawHeaders[i])) head.push(res.rawHeaders[i], res.rawHeaders[i + 1])
+        resolve({ status: res.statusCode, head, body: Buffer.concat(chunks) })
+      })
+    }).on('error', reject)
+  })
 }
 
 async function startJsonServer(dbFile) {
@@ -204,8 +252,8 @@ const NAMES = {
   ours: 'ours = `cms serve` (runServer, request log on, to a pipe)',
   quiet: 'quiet = `cms serve --quiet --read-only` (no request log)',
   nw: 'nw = the same app without the file watcher, no log',
-  bare: 'bare = node:http in its own process sending the same number of pre-encoded bytes (the ceiling)',
-  h3: 'h3 = a trivial h3 route sending the same bytes',
+  bare: 'bare = node:http in its own process replaying ours\' answer: the same headers (all but Date) and body bytes, pre-encoded (the ceiling)',
+  h3: 'h3 = a trivial h3 route replaying the same headers and bytes',
   js: 'js = json-server 0.17 on the same data',
 }
 
@@ -223,16 +271,18 @@ async function runStandard() {
     servers.nw = await startOurs(w.content, w.projectId, { watch: false })
     await settle(servers.nw.base + '/articles?limit=1', servers.nw.headers)
   }
-  const sizes = {}
+  // The ceilings replay ours' exact answers (headers and bytes), captured once per query.
+  const replies = {}
   for (const q of QUERIES) {
-    const r = await fetch(servers.ours.base + '/articles' + q.ours, { headers: servers.ours.headers })
-    const body = Buffer.from(await r.arrayBuffer())
-    if (r.status !== 200) throw new Error(`${q.id}: ${r.status} ${body}`)
-    q.bytes = body.length
-    sizes['/articles' + q.ours] = body.length
+    const r = await capture(servers.ours.base + '/articles' + q.ours, servers.ours.headers)
+    if (r.status !== 200) throw new Error(`${q.id}: ${r.status} ${r.body}`)
+    q.bytes = r.body.length
+    q.headers = r.head.length / 2
+    replies['/articles' + q.ours] = { head: r.head, body: r.body.toString('base64') }
   }
-  servers.bare = { ...(await startCeiling('bare', sizes)), headers: {} }
-  if (on('h3')) servers.h3 = { ...(await startCeiling('h3', sizes)), headers: {} }
+  // The ceilings get the same request (its headers too: parsing them is part of an answer's cost).
+  servers.bare = { ...(await startCeiling('bare', replies)), headers: servers.ours.headers }
+  if (on('h3')) servers.h3 = { ...(await startCeiling('h3', replies)), headers: servers.ours.headers }
   if (on('js')) servers.js = { ...(await startJsonServer(join(w.dir, 'db.json'))), headers: {} }
   const names = Object.keys(servers)
   const urlOf = (name, q) => servers[name].base + '/articles' + (name === 'js' ? q.js : q.ours)
@@ -242,8 +292,9 @@ async function runStandard() {
   for (const q of QUERIES) {
     const rounds = Object.fromEntries(names.map((n) => [n, []]))
     for (const n of names) await cannon(urlOf(n, q), servers[n].headers, WARMUP)
-    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS))
-    const summary = Object.fromEntries(names.map((n) => [n, { rps: median(rounds[n].map((r) => r.rps)), p50: median(rounds[n].map((r) => r.p50)), p99: median(rounds[n].map((r) => r.p99)) }]))
+    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS, servers[n].proc.child.pid))
+    const med = (n, key) => (rounds[n].every((r) => r[key] !== undefined) ? median(rounds[n].map((r) => r[key])) : undefined)
+    const summary = Object.fromEntries(names.map((n) => [n, { rps: med(n, 'rps'), p50: med(n, 'p50'), p99: med(n, 'p99'), cpuUs: med(n, 'cpuUs'), busy: med(n, 'busy'), clientUs: med(n, 'clientUs'), clientBusy: med(n, 'clientBusy') }]))
     const ratio = (n, base = 'bare') => median(rounds[n].map((r, i) => r.rps / rounds[base][i].rps))
     results[q.id] = { summary, ratio }
     load.push(loadavg()[0])
@@ -254,14 +305,25 @@ async function runStandard() {
   lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + ${ROUNDS} rounds × ${SECONDS}s per server, servers in turn within each round`)
   lines.push(`1-minute load average during the run: median ${median(load).toFixed(1)} (min ${Math.min(...load).toFixed(1)}, max ${Math.max(...load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores`)
   for (const n of names) lines.push(NAMES[n])
-  lines.push(`| query | bytes | ${names.map((n) => `${n} req/s | ${n} p50/p99 ms`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `${n}/bare`).join(' | ')}${servers.quiet ? ' | log cost (1 − ours/quiet)' : ''} |`)
+  lines.push(`| query | bytes (headers) | ${names.map((n) => `${n} req/s | ${n} p50/p99 ms`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `${n}/bare`).join(' | ')}${servers.quiet ? ' | log cost (1 − ours/quiet)' : ''} |`)
   lines.push(`|---|---|${names.map(() => '---|---|').join('')}${names.filter((n) => n !== 'bare').map(() => '---|').join('')}${servers.quiet ? '---|' : ''}`)
   const fmtRatio = (n, x) => (n === 'js' ? `${fmt(x, 3)}×` : `**${fmt(x, 2)}**`)
   for (const q of QUERIES) {
     const { summary: r, ratio } = results[q.id]
-    lines.push(`| ${q.id} | ${fmt(q.bytes)} | ${names.map((n) => `${fmt(r[n].rps)} | ${r[n].p50}/${r[n].p99}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
+    lines.push(`| ${q.id} | ${fmt(q.bytes)} (${q.headers}) | ${names.map((n) => `${fmt(r[n].rps)} | ${r[n].p50}/${r[n].p99}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
   }
   lines.push('ratios: median over the rounds of (server req/s ÷ bare req/s in the same round); target ours/bare ≥ 0.90')
+  if (names.every((n) => results[QUERIES[0].id].summary[n].cpuUs !== undefined)) {
+    // CPU per answer: what each answer costs the server process, whatever the client and the neighbours do.
+    lines.push('', 'CPU per answer (µs, user + system, median over the rounds) and the share of each window the process was busy (1.00 = one core):')
+    lines.push(`| query | ${names.map((n) => `${n} µs (busy)`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `bare/${n} CPU`).join(' | ')} | client µs (busy) beside bare |`)
+    lines.push(`|---|${names.map(() => '---|').join('')}${names.filter((n) => n !== 'bare').map(() => '---|').join('')}---|`)
+    for (const q of QUERIES) {
+      const r = results[q.id].summary
+      lines.push(`| ${q.id} | ${names.map((n) => `${fmt(r[n].cpuUs, 1)} (${fmt(r[n].busy, 2)})`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `**${fmt(r.bare.cpuUs / r[n].cpuUs, 2)}**`).join(' | ')} | ${fmt(r.bare.clientUs, 1)} (${fmt(r.bare.clientBusy, 2)}) |`)
+    }
+    lines.push('(a server whose busy share is near 1.00 was the bottleneck of its rounds; where the client is near 1.00 instead, req/s measures autocannon and the CPU ratio is the fairer figure)')
+  }
   process.stdout.write(lines.join('\n') + '\n')
 
   if (PROFILE_SECONDS > 0) {

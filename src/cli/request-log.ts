@@ -33,11 +33,10 @@ export function createRequestLog(options: { format: LogFormat; quiet: boolean; w
   if (!options.quiet) atExit.add(flush)
   return (record, config) => {
     const path = record.path.length > MAX_PATH ? `${record.path.slice(0, MAX_PATH)}…` : record.path
-    const ms = Math.round(record.ms * 10) / 10
     if (!options.quiet) {
       pending += options.format === 'json'
-        ? `${JSON.stringify({ method: record.method, path, status: record.status, ms })}\n`
-        : `${record.method} ${path} ${record.status} ${ms} ms\n`
+        ? `${JSON.stringify({ method: record.method, path, status: record.status, ms: Math.round(record.ms * 10) / 10 })}\n`
+        : `${record.method} ${path} ${record.status} ${tenths(record.ms)} ms\n`
       if (pending.length >= FLUSH_CHARS) flush()
       else if (!timer) (timer = setTimeout(flush, FLUSH_MS)).unref()
     }
@@ -46,6 +45,17 @@ export function createRequestLog(options: { format: LogFormat; quiet: boolean; w
       process.stderr.write(`warning: rate limited ${record.method} ${path} from ${record.ip}${limit}; raise or unset API_RATE_LIMIT_PER_MINUTE, or 0 to turn it off\n`)
     }
   }
+}
+
+/**
+ * `ms` rounded to a tenth as `String(Math.round(ms * 10) / 10)` prints it (`1.4`, `12`), from
+ * integers: printing a fraction is the dearest part of a log line.
+ */
+function tenths(ms: number): string {
+  const t = Math.round(ms * 10)
+  if (!(t >= 0 && t < 2 ** 31)) return String(t / 10)
+  const digit = t % 10
+  return digit === 0 ? String(t / 10) : `${(t - digit) / 10}.${digit}`
 }
 
 /** Pending lines of every log are written before the process exits (stdout to a pipe or file is synchronous there). */

@@ -157,6 +157,7 @@ function withRateHeaders(decision: RateDecision, headers: Record<string, string>
 /** Request targets that passed the limits (pure checks of the string): a site build repeats a few thousand. */
 const checkedTargets = new Set<string>()
 const CHECKED_MAX = 4096
+const CHECKED_CHARS_MAX = 1024
 
 function checkTarget(target: string, search: string): void {
   // Without Node's raw target (app.fetch), the target is the path alone: the query is part of the key.
@@ -164,6 +165,8 @@ function checkTarget(target: string, search: string): void {
   if (checkedTargets.has(key)) return
   checkPath(target)
   checkQuery(search)
+  // A long target is checked each time: the set stays small whatever is sent.
+  if (key.length > CHECKED_CHARS_MAX) return
   if (checkedTargets.size >= CHECKED_MAX) checkedTargets.clear()
   checkedTargets.add(key)
 }

@@ -32,21 +32,39 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
   const specOf = (path: string): AdmissionSpec => routes.find((r) => r.method === 'GET' && r.path === path) ?? { method: 'GET', ability: 'read' }
   const listSpec = specOf('/:collection')
   const entrySpec = specOf('/:collection/:uuid')
+  // Request targets seen before and what they route to (null: not a read this path answers).
+  // A site build repeats a few thousand targets: routing one is then a single map lookup.
+  const targets = new Map<string, Target | null>()
+  const routeOf = (target: string): Target | null => {
+    let route = targets.get(target)
+    if (route === undefined) {
+      route = parseTarget(target, reserved)
+      if (target.length > TARGET_CHARS_MAX) return route
+      if (targets.size >= TARGETS_MAX) targets.clear()
+      targets.set(target, route)
+    }
+    return route
+  }
+  // The last Host header that passed, and the origins built from it (a client sends one Host):
+  // [http, http + /api, https, https + /api].
+  let lastHost = ''
+  let origins: string[] = []
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
     const target = req.url ?? ''
-    const q = target.indexOf('?')
-    const { path, prefix } = splitApiPrefix(q === -1 ? target : target.slice(0, q))
-    const search = q === -1 ? '' : target.slice(q)
-    const slash = path.indexOf('/', 1)
-    const slug = slash === -1 ? path.slice(1) : path.slice(1, slash)
-    const uuid = slash === -1 ? null : path.slice(slash + 1)
-    if (!isSlug(slug) || reserved.has(slug) || (uuid !== null && !isUuid(uuid))) return false
+    const route = routeOf(target)
+    if (route === null) return false
+    const { slug, uuid, search, query, prefix } = route
     const headers = req.headers
     const host = headers.host
     // Links are built from the origin h3 would see; anything a proxy could rewrite goes to h3.
-    if (!host || !HOST_RE.test(host) || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false
+    if (!host || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false
+    if (host !== lastHost) {
+      if (!HOST_RE.test(host)) return false
+      lastHost = host
+      origins = []
+    }
     let credential: Credential | undefined
     const credentialOnce = (): Credential => (credential ??= credentialFromRequest(headers.authorization, headers.cookie, ctx))
     const admitted: Admitted = { headers: {} }
@@ -61,10 +79,12 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
         throw new Error('handed over')
       }
       // The scheme as h3 sees it (srvx: a TLS socket is https; forwarded ones were handed over above).
-      const origin = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}${prefix}`
+      const tls = (req.socket as { encrypted?: boolean }).encrypted === true
+      const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
+      const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
       result = uuid === null
-        ? listEntries(ctx, slug, search.slice(1), origin)
-        : getEntry(ctx, slug, uuid, search.slice(1), origin)
+        ? listEntries(ctx, slug, query, origin)
+        : getEntry(ctx, slug, uuid, query, origin)
     } catch {
       // h3 runs the same steps again and answers with the error they raise; counted once.
       if (admitted.decision) countedByFastPath.set(req, admitted.decision)
@@ -90,6 +110,32 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
 }
 
 const safeMethod = (): void => {}
+
+/** Where a request target routes on this path: a collection (and an entry), the query, the `/api` prefix. */
+interface Target {
+  slug: string
+  uuid: string | null
+  /** The query part with its `?` ('' when none). */
+  search: string
+  /** The query part without its `?`. */
+  query: string
+  prefix: string
+}
+
+/** Targets kept routed: at most this many, each at most this long (a long one is routed each time). */
+const TARGETS_MAX = 4096
+const TARGET_CHARS_MAX = 1024
+
+function parseTarget(target: string, reserved: ReadonlySet<string>): Target | null {
+  const q = target.indexOf('?')
+  const { path, prefix } = splitApiPrefix(q === -1 ? target : target.slice(0, q))
+  const search = q === -1 ? '' : target.slice(q)
+  const slash = path.indexOf('/', 1)
+  const slug = slash === -1 ? path.slice(1) : path.slice(1, slash)
+  const uuid = slash === -1 ? null : path.slice(slash + 1)
+  if (!isSlug(slug) || reserved.has(slug) || (uuid !== null && !isUuid(uuid))) return null
+  return { slug, uuid, search, query: search.slice(1), prefix }
+}
 
 /** The Node header set of each cached 200 answer (readAnswer's headers and its Content-Length). */
 const nodeHeads = new WeakMap<ReadResult, Record<string, string>>()

@@ -36,7 +36,7 @@ export async function startServer(app: CmsApp, options: { port?: number; host?: 
   const handler = onResponse ? (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     // `close` also covers a client that went away before the answer was complete.
-    res.once('close', () => onResponse({
+    res.on('close', () => onResponse({
       method: req.method ?? '', path: req.url ?? '', status: res.statusCode,
       ms: performance.now() - started, ip: req.socket.remoteAddress ?? '',
     }))

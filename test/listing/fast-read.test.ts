@@ -266,6 +266,30 @@ describe('the rest of the corpus: /api prefix, HEAD, CORS preflights', () => {
     expect(missing.fast).toBe(false)
   })
 
+  // The fast path remembers routed targets and the last Host it checked (fast-read.ts): a
+  // repeated target, a Host that changes between requests and a bad Host after a good one must
+  // each answer as the first time, with the links of the Host sent.
+  test('a repeated target with another Host, a bad Host, then the first again', async () => {
+    const path = '/articles?paginate=2&page=2'
+    const asked: Array<[string | undefined, string]> = [[undefined, 'http://cms.test:4000/'], ['other.test:5000', 'http://other.test:5000/'], ['bad host', ''], [undefined, 'http://cms.test:4000/'], ['other.test:5000', 'http://other.test:5000/api/']]
+    for (const [host, link] of asked) {
+      const target = link.endsWith('/api/') ? `/api${path}` : path
+      const r = await both(target, host ? { host } : {})
+      expect(r.node).toEqual(r.h3)
+      expect(r.real).toEqual(r.h3)
+      if (!link) {
+        expect(r.fast).toBe(false)
+        continue
+      }
+      expect(r.node.status).toBe(200)
+      expect(r.node.body).toContain(`${link}articles?paginate=2`)
+      expect(r.node.body).not.toContain(link.includes('other') ? 'cms.test' : 'other.test')
+      expect(r.fast).toBe(true)
+    }
+    // A target that is not a read of this path stays so when asked again.
+    for (let i = 0; i < 2; i++) expect((await both('/collections')).fast).toBe(false)
+  })
+
   test('HEAD: every header of the GET answer, on both paths', async () => {
     for (const path of ['/articles?paginate=5', `/articles/${uuid}`]) {
       const head = await both(path, {}, 'HEAD')
