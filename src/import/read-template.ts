@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { JSONParser } from '@streamparser/json'
 import { CmsError } from '../core/errors.ts'
 
@@ -26,11 +26,23 @@ export interface TemplateScan {
   /** Template id → ordinal (file order, over every group) of the last entry carrying it. */
   lastSeen: Map<string, number>
   entries: number
+  /** The parsed template when it was small enough to parse whole (the second pass reads it, not the file). */
+  whole: Record<string, unknown> | null
 }
 
 /** The top-level keys a template is read for; `demo_data` is streamed entry by entry. */
 const HEADER_KEYS = ['name', 'slug', 'description', 'default_locale', 'locales', 'public_api', 'collections', 'format', 'type'] as const
 const CHUNK = 1 << 20
+/**
+ * Templates up to this size are parsed whole by JSON.parse, which reads ~2.4× faster than the
+ * streaming parser (the 100k standard template, 102 MB: `cms import` 18.5 s parsed whole,
+ * 45 s streamed, measured 2026-11-23 at load 4–6). Bigger ones cannot be one string (V8's
+ * limit is ~536M characters) and are streamed. One that does not parse is streamed too: the
+ * streaming parser names the byte at fault.
+ */
+const WHOLE_MAX_BYTES = 256 * 1024 * 1024
+/** Entries handed over between two waits for the writer when reading a template parsed whole. */
+const WHOLE_BATCH = 512
 
 /**
  * Reads a template without ever holding it whole: a million-entry template is about 1 GB of
@@ -44,7 +56,9 @@ export async function scanTemplate(file: string, onRead?: (bytes: number, total:
   const groups: TemplateGroup[] = []
   const lastSeen = new Map<string, number>()
   let ordinal = 0
+  let whole: Record<string, unknown> | null = null
   await streamTemplate(file, {
+    onWhole: (value) => { whole = value },
     onHeader: (key, value) => { header[key] = value },
     onCollection: (group, slug) => { groupAt(groups, group, ordinal).collection = typeof slug === 'string' ? slug : null },
     onEntry: (group, index, raw) => {
@@ -60,19 +74,21 @@ export async function scanTemplate(file: string, onRead?: (bytes: number, total:
   if (header.format !== undefined && header.format !== 'elmapicms') throw new CmsError('bad_request', `${file} is not an ElmapiCMS project template ("format" is ${JSON.stringify(header.format)}, expected "elmapicms").`)
   if (header.type !== undefined && header.type !== 'project') throw new CmsError('bad_request', `${file} is not a project template ("type" is ${JSON.stringify(header.type)}, expected "project").`)
   if (!Array.isArray(header.collections)) throw new CmsError('bad_request', `${file} is not a project template: it has no "collections" list (expected an ElmapiCMS project export: name, locales, collections and optionally demo_data).`)
-  return { header: header as TemplateHeader, groups, lastSeen, entries: ordinal }
+  return { header: header as TemplateHeader, groups, lastSeen, entries: ordinal, whole }
 }
 
 /** The template's entries in file order, each with its `demo_data` group; `handle` may wait (the writer's back-pressure). */
-export async function eachTemplateEntry(file: string, handle: (group: number, raw: RawEntry) => Promise<void>): Promise<void> {
+export async function eachTemplateEntry(file: string, scan: TemplateScan, handle: (group: number, raw: RawEntry) => Promise<void>): Promise<void> {
   const pending: Array<[number, RawEntry]> = []
-  await streamTemplate(file, {
+  const handlers: Handlers = {
     onEntry: (group, _index, raw) => { pending.push([group, raw as RawEntry]) },
     afterChunk: async () => {
       for (const [group, raw] of pending) await handle(group, raw)
       pending.length = 0
     },
-  })
+  }
+  if (scan.whole) await feedWhole(scan.whole, handlers)
+  else await streamTemplate(file, handlers)
 }
 
 function groupAt(groups: TemplateGroup[], index: number, ordinal: number): TemplateGroup {
@@ -86,6 +102,42 @@ interface Handlers {
   onCollection?: (group: number, slug: unknown) => void
   onEntry: (group: number, index: number, raw: unknown) => void
   afterChunk?: () => Promise<void>
+  /** Given the parsed template when it was parsed whole (the other handlers were called from it). */
+  onWhole?: (value: Record<string, unknown>) => void
+}
+
+/** Calls the handlers as streaming the file would, from a template parsed whole. */
+async function feedWhole(value: Record<string, unknown>, handlers: Handlers): Promise<void> {
+  for (const key of HEADER_KEYS) if (key in value) handlers.onHeader?.(key, value[key])
+  const groups = Array.isArray(value.demo_data) ? value.demo_data as unknown[] : []
+  let sinceWait = 0
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g]
+    if (!group || typeof group !== 'object' || Array.isArray(group)) continue
+    const { collection, entries } = group as { collection?: unknown; entries?: unknown }
+    if ('collection' in group) handlers.onCollection?.(g, collection)
+    if (!Array.isArray(entries)) continue
+    for (let i = 0; i < entries.length; i++) {
+      handlers.onEntry(g, i, entries[i])
+      if (++sinceWait === WHOLE_BATCH) {
+        sinceWait = 0
+        await handlers.afterChunk?.()
+      }
+    }
+  }
+  await handlers.afterChunk?.()
+}
+
+/** The template parsed whole, or null when it is too big or does not parse (then it is streamed). */
+async function parseWhole(file: string, size: number): Promise<Record<string, unknown> | null> {
+  if (size === 0 || size > WHOLE_MAX_BYTES) return null
+  let value: unknown
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'))
+  } catch {
+    return null
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : null
 }
 
 async function streamTemplate(file: string, handlers: Handlers, onRead?: (bytes: number, total: number) => void): Promise<void> {
@@ -93,6 +145,15 @@ async function streamTemplate(file: string, handlers: Handlers, onRead?: (bytes:
     if (s.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' })
     return s.size
   }, (error: NodeJS.ErrnoException) => { throw cannotRead(file, error) })
+  if (handlers.onWhole) {
+    const whole = await parseWhole(file, size).catch(() => null)
+    if (whole) {
+      handlers.onWhole(whole)
+      await feedWhole(whole, handlers)
+      onRead?.(size, size)
+      return
+    }
+  }
   // keepStack false: an emitted entry is dropped from its array, so the parsed tree stays
   // the header's size; only the paths below are assembled at all.
   const parser = new JSONParser({

@@ -166,7 +166,7 @@ async function writeProject(scan: TemplateScan, file: string, contentDir: string
   let ordinal = 0
   let i = 0
   try {
-    await eachTemplateEntry(file, async (group, raw) => {
+    await eachTemplateEntry(file, scan, async (group, raw) => {
       const here = ordinal++
       if (!groups[group]!.known) return
       const slug = groups[group]!.collection!
