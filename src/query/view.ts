@@ -1,7 +1,8 @@
 import type { EntryRecord } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
-import { compareDefault, compareRows, decoratedCompare, sortRows, topRows, type CompiledSortKey, type Decorated } from './sort.ts'
+import { compareDefault, compareRows, sortRows, sortRowsSteps, sortSteps, topSteps, type CompiledSortKey } from './sort.ts'
+import { runNow, runSliced, slicing, type Steps } from './steps.ts'
 import { keysOf, toKey, type Key, type ValueKind } from './values.ts'
 
 type Compare = (a: Row, b: Row) => number
@@ -33,22 +34,28 @@ export class CollectionView {
   readonly #matches = new Map<string, CachedMatch>()
   /** Changes told but not yet applied (uuid → the entry now, or null when gone). */
   #pending = new Map<string, EntryRecord | null>()
-  /** uuids changed while a background sort build runs, one set per build. */
+  /** uuids changed while sliced work runs over a snapshot, one set per piece of work. */
   readonly #journals = new Set<Set<string>>()
   readonly #building = new Set<string>()
   readonly #onMissingSort: ((signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
 
-  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}) {
+  /** `rows`: the visible rows already in default order (from `build`); else made from `entries`. */
+  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}, rows?: Row[]) {
     this.state = state
     this.#onMissingSort = options.onMissingSort ?? null
     this.#batch = options.batch ?? BATCH
-    const rows: Row[] = []
-    for (const entry of entries) if (visibleIn(entry, state)) rows.push(makeRow(entry, state))
-    // One string comparison per step: `order` is "<canonical created_at> <uuid>".
-    rows.sort(compareDefault)
-    this.#rows = rows
-    for (const row of rows) this.#byUuid.set(row.entry.uuid, row)
+    this.#rows = rows ?? runNow(defaultRowsSteps([...entries], state))
+    for (const row of this.#rows) this.#byUuid.set(row.entry.uuid, row)
+  }
+
+  /**
+   * A view built in slices (`pause` between them) over a snapshot of the entries: rows made,
+   * then sorted in runs and merges. Changes after the snapshot are the caller's to `touch`.
+   */
+  static async build(entries: readonly EntryRecord[], state: ReadState, options: ViewOptions, pause: () => Promise<void>): Promise<CollectionView> {
+    const rows = await runSliced(defaultRowsSteps(entries, state), pause)
+    return new CollectionView([], state, options, rows)
   }
 
   /** Visible entries in default order: created_at desc, uuid desc. */
@@ -68,14 +75,12 @@ export class CollectionView {
    * values in a sample), the fields list filters name most.
    */
   warm(fields: ReadonlyArray<{ field: string; kind: ValueKind }> = []): void {
-    this.#flush()
-    this.#localeList('')
-    for (const { field, kind } of fields) {
-      const seen = new Set<Key>()
-      const sample = Math.min(this.#rows.length, WARM_SAMPLE)
-      for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(this.#rows[i]!, field, kind)) seen.add(k)
-      if (seen.size > 0 && seen.size <= WARM_DISTINCT) this.#equal({ field, kind, key: '' })
-    }
+    runNow(this.#warmSteps(fields))
+  }
+
+  /** `warm` in slices, `pause` between them; writes landing meanwhile are merged in at the end. */
+  warmSliced(fields: ReadonlyArray<{ field: string; kind: ValueKind }>, pause: () => Promise<void>): Promise<void> {
+    return runSliced(this.#warmSteps(fields), pause)
   }
 
   get(uuid: string): Row | null {
@@ -86,19 +91,19 @@ export class CollectionView {
   /** Rows of one locale, in default order. */
   locale(locale: string): Row[] {
     this.#flush()
-    return this.#localeList(locale)
+    return runNow(this.#localeSteps(locale))
   }
 
   /** Rows whose field holds `key` (any of its values), in default order. */
   equal(hint: EqHint): Row[] {
     this.#flush()
-    return this.#equal(hint)
+    return runNow(this.#equalSteps(hint))
   }
 
   /** Every row in a sort order, built once per signature and patched from then on. */
   sorted(signature: string, keys: CompiledSortKey[]): Row[] {
     this.#flush()
-    return this.#sortedRows(signature, keys)
+    return runNow(this.#sortedSteps(signature, keys))
   }
 
   /** Whether a sort order is built (tests, benchmarks). */
@@ -120,6 +125,23 @@ export class CollectionView {
    * sort) lets repeated and paged requests reuse one computed list, patched on writes.
    */
   match(query: MatchQuery, need = Number.POSITIVE_INFINITY): MatchResult {
+    return runNow(this.matchSteps(query, need, false))
+  }
+
+  /**
+   * `match` in slices over a snapshot, `pause` between them: other requests run meanwhile.
+   * The answer is the rows as they were when each list was read; it is cached for later
+   * requests only when no change landed meanwhile.
+   */
+  matchSliced(query: MatchQuery, need: number, pause: () => Promise<void>): Promise<MatchResult> {
+    return runSliced(this.matchSteps(query, need, true), pause)
+  }
+
+  /**
+   * The steps of `match` (see steps.ts). `snapshot`: the steps will be interleaved with other
+   * requests (and their writes), so every list read across a yield is copied first.
+   */
+  *matchSteps(query: MatchQuery, need: number, snapshot: boolean): Steps<MatchResult> {
     this.#flush()
     const countOnly = need === 0 && query.sort.length > 0
     const key = query.cacheKey === null ? null : countOnly ? `${query.cacheKey}\n#count` : query.cacheKey
@@ -132,34 +154,51 @@ export class CollectionView {
         return { rows, total: rows.length }
       }
     }
-    const matched = this.#filter(query)
-    let cached: CachedMatch
-    if (query.sort.length === 0 || countOnly) {
-      const plain = countOnly ? { ...query, sort: [], sortSignature: '' } : query
-      cached = matched === this.#rows ? { query: plain, alias: 'rows', own: null } : { query: plain, alias: null, own: matched }
-    } else if (matched.length * 8 < this.#rows.length) {
-      // Few matches: sort them directly.
-      cached = { query, alias: null, own: sortRows(matched, query.sort) }
-    } else if (!this.#sorted.has(query.sortSignature) && need <= TOP_MAX && this.#onMissingSort) {
-      // Many matches in an order not built yet: answer the leading rows now, build the order later.
-      this.#onMissingSort(query.sortSignature, query.sort)
-      return { rows: topRows(matched, query.sort, need), total: matched.length }
-    } else {
-      // Many matches: filter the full sort order (linear).
-      const all = this.#sortedRows(query.sortSignature, query.sort)
-      // The full order itself only when nothing filters (a filter all rows pass now may fail a later one).
-      if (query.where === null && query.locale === null) cached = { query, alias: 'sorted', own: null }
-      else {
-        const keep = new Set(matched)
-        cached = { query, alias: null, own: all.filter((row) => keep.has(row)) }
+    const journal = snapshot ? this.#openJournal() : null
+    try {
+      const matched = yield* this.#filterSteps(query, snapshot)
+      let cached: CachedMatch
+      if (query.sort.length === 0 || countOnly) {
+        const plain = countOnly ? { ...query, sort: [], sortSignature: '' } : query
+        cached = matched === this.#rows ? { query: plain, alias: 'rows', own: null } : { query: plain, alias: null, own: matched }
+      } else if (matched.length * 8 < this.#rows.length) {
+        // Few matches: sort them directly.
+        cached = { query, alias: null, own: yield* sortRowsSteps(matched, query.sort) }
+      } else if (!this.#sorted.has(query.sortSignature) && need <= TOP_MAX && this.#onMissingSort) {
+        // Many matches in an order not built yet: answer the leading rows now, build the order later.
+        this.#onMissingSort(query.sortSignature, query.sort)
+        const list = snapshot && matched === this.#rows ? matched.slice() : matched
+        return { rows: yield* topSteps(list, query.sort, need), total: matched.length }
+      } else {
+        // Many matches: filter the full sort order (linear).
+        const all = yield* this.#sortedSteps(query.sortSignature, query.sort)
+        // The full order itself only when nothing filters (a filter all rows pass now may fail a later one).
+        if (query.where === null && query.locale === null) cached = { query, alias: 'sorted', own: null }
+        else {
+          const keep = new Set(matched)
+          const list = snapshot ? all.slice() : all
+          const own: Row[] = []
+          for (let i = 0; i < list.length; i++) {
+            if ((i + 1) % slicing.rows === 0) yield
+            if (keep.has(list[i]!)) own.push(list[i]!)
+          }
+          cached = { query, alias: null, own }
+        }
       }
+      if (journal) {
+        this.#flush()
+        // Changes landed meanwhile: answer from the snapshot, cache nothing (the list would be stale).
+        if (journal.size > 0) { const rows = cached.alias ? this.#resolve(cached) : cached.own!; return { rows, total: rows.length } }
+      }
+      if (key !== null) {
+        if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
+        this.#matches.set(key, cached)
+      }
+      const rows = this.#resolve(cached)
+      return { rows, total: rows.length }
+    } finally {
+      if (journal) this.#journals.delete(journal)
     }
-    if (key !== null) {
-      if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
-      this.#matches.set(key, cached)
-    }
-    const rows = this.#resolve(cached)
-    return { rows, total: rows.length }
   }
 
   /**
@@ -170,79 +209,103 @@ export class CollectionView {
   async buildSorted(signature: string, keys: CompiledSortKey[], pause: () => Promise<void>): Promise<void> {
     if (this.#sorted.has(signature) || this.#building.has(signature)) return
     this.#building.add(signature)
-    const journal = new Set<string>()
-    this.#journals.add(journal)
     try {
       this.#flush()
-      const snapshot = this.#rows.slice()
-      const decorated: Decorated[] = new Array(snapshot.length)
-      for (let i = 0; i < snapshot.length; i++) {
-        const row = snapshot[i]!
-        decorated[i] = { row, k: keys.map((s) => s.key(row)) }
-        if ((i & 8191) === 8191) await pause()
-      }
-      const cmp = decoratedCompare(keys)
-      // Sorted runs, then pairwise merges: each step a bounded stretch of work.
-      let runs: Decorated[][] = []
-      for (let i = 0; i < decorated.length; i += RUN) {
-        runs.push(decorated.slice(i, i + RUN).sort(cmp))
-        await pause()
-      }
-      while (runs.length > 1) {
-        const next: Decorated[][] = []
-        for (let i = 0; i < runs.length; i += 2) {
-          next.push(i + 1 < runs.length ? mergeSorted(runs[i]!, runs[i + 1]!, cmp) : runs[i]!)
-          await pause()
-        }
-        runs = next
-      }
-      if (this.#sorted.has(signature)) return
-      this.#flush()
-      let rows = (runs[0] ?? []).map((d) => d.row)
-      if (journal.size > 0) {
-        const stale = new Set<Row>()
-        for (const row of rows) if (journal.has(row.entry.uuid)) stale.add(row)
-        const fresh: Row[] = []
-        for (const uuid of journal) { const row = this.#byUuid.get(uuid); if (row) fresh.push(row) }
-        const compare: Compare = (a, b) => compareRows(a, b, keys)
-        rows = merge(rows, stale, fresh.sort(compare), compare)
-      }
-      this.#remember(signature, { keys, rows })
+      await runSliced(this.#sortedSteps(signature, keys), pause)
     } finally {
-      this.#journals.delete(journal)
       this.#building.delete(signature)
     }
   }
 
   // ---- internals ---------------------------------------------------------------------
 
-  #localeList(locale: string): Row[] {
+  *#warmSteps(fields: ReadonlyArray<{ field: string; kind: ValueKind }>): Steps<void> {
+    this.#flush()
+    yield* this.#localeSteps('')
+    for (const { field, kind } of fields) {
+      const seen = new Set<Key>()
+      const rows = this.#rows
+      const sample = Math.min(rows.length, WARM_SAMPLE)
+      for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(rows[i]!, field, kind)) seen.add(k)
+      if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' })
+    }
+  }
+
+  /** A set collecting the uuids every later flush changes (until closed with `#journals.delete`). */
+  #openJournal(): Set<string> {
+    const journal = new Set<string>()
+    this.#journals.add(journal)
+    return journal
+  }
+
+  *#localeSteps(locale: string): Steps<Row[]> {
     if (!this.#byLocale) {
-      const map = new Map<string, Row[]>()
-      for (const row of this.#rows) {
-        let list = map.get(row.entry.locale)
-        if (!list) map.set(row.entry.locale, (list = []))
-        list.push(row)
-      }
-      this.#byLocale = map
+      const built = yield* this.#groupSteps((row) => [row.entry.locale])
+      // Another request may have built it while this one yielded: theirs is as current.
+      this.#byLocale ??= built
     }
     return this.#byLocale.get(locale) ?? EMPTY
   }
 
-  #equal(hint: EqHint): Row[] {
+  *#equalSteps(hint: EqHint): Steps<Row[]> {
     let index = this.#eq.get(hint.field)
     if (!index || index.kind !== hint.kind) {
-      index = { kind: hint.kind, map: new Map() }
-      for (const row of this.#rows) for (const k of eqKeys(row, hint.field, hint.kind)) add(index.map, k, row)
-      this.#eq.set(hint.field, index)
+      const map = yield* this.#groupSteps((row) => eqKeys(row, hint.field, hint.kind))
+      index = this.#eq.get(hint.field)
+      if (!index || index.kind !== hint.kind) this.#eq.set(hint.field, (index = { kind: hint.kind, map }))
     }
     return index.map.get(hint.key) ?? EMPTY
   }
 
-  #sortedRows(signature: string, keys: CompiledSortKey[]): Row[] {
-    let sorted = this.#sorted.get(signature)
-    if (!sorted) this.#remember(signature, (sorted = { keys, rows: sortRows(this.#rows, keys) }))
-    return sorted.rows
+  /** Rows grouped by key, each group in default order, built in slices over a snapshot; changes meanwhile merged in. */
+  *#groupSteps<K>(keysOfRow: (row: Row) => K[]): Steps<Map<K, Row[]>> {
+    const journal = this.#openJournal()
+    try {
+      const rows = this.#rows.slice()
+      const map = new Map<K, Row[]>()
+      for (let i = 0; i < rows.length; i++) {
+        if ((i + 1) % slicing.rows === 0) yield
+        const row = rows[i]!
+        for (const k of keysOfRow(row)) add(map, k, row)
+      }
+      this.#flush()
+      if (journal.size === 0) return map
+      const { stale, fresh } = this.#changedSince(rows, journal)
+      return mergeGrouped(map, stale, fresh.sort(compareDefault), keysOfRow)
+    } finally {
+      this.#journals.delete(journal)
+    }
+  }
+
+  /** The snapshot rows a journal says changed (`stale`), and the current rows of those entries (`fresh`, unsorted). */
+  #changedSince(snapshot: readonly Row[], journal: ReadonlySet<string>): { stale: Set<Row>; fresh: Row[] } {
+    const stale = new Set<Row>()
+    for (const row of snapshot) if (journal.has(row.entry.uuid)) stale.add(row)
+    const fresh: Row[] = []
+    for (const uuid of journal) { const row = this.#byUuid.get(uuid); if (row) fresh.push(row) }
+    return { stale, fresh }
+  }
+
+  *#sortedSteps(signature: string, keys: CompiledSortKey[]): Steps<Row[]> {
+    const built = this.#sorted.get(signature)
+    if (built) return built.rows
+    const journal = this.#openJournal()
+    try {
+      const snapshot = this.#rows.slice()
+      let rows = yield* sortRowsSteps(snapshot, keys)
+      const again = this.#sorted.get(signature)
+      if (again) return again.rows
+      this.#flush()
+      if (journal.size > 0) {
+        const { stale, fresh } = this.#changedSince(snapshot, journal)
+        const compare: Compare = (a, b) => compareRows(a, b, keys)
+        rows = merge(rows, stale, fresh.sort(compare), compare)
+      }
+      this.#remember(signature, { keys, rows })
+      return rows
+    } finally {
+      this.#journals.delete(journal)
+    }
   }
 
   #remember(signature: string, sorted: { keys: CompiledSortKey[]; rows: Row[] }): void {
@@ -252,25 +315,28 @@ export class CollectionView {
 
   #resolve(match: CachedMatch): Row[] {
     if (match.alias === 'rows') return this.#rows
-    if (match.alias === 'sorted') return this.#sortedRows(match.query.sortSignature, match.query.sort)
+    if (match.alias === 'sorted') return runNow(this.#sortedSteps(match.query.sortSignature, match.query.sort))
     return match.own!
   }
 
   /** Rows passing the locale and where of a query, in default order (the default order itself when nothing filters). */
-  #filter({ locale, where }: MatchQuery): Row[] {
+  *#filterSteps({ locale, where }: MatchQuery, snapshot: boolean): Steps<Row[]> {
     // Start from the smallest indexed candidate list (locale or a top-level equality).
-    let candidates: Row[] = locale === null ? this.#rows : this.#localeList(locale)
+    let candidates: Row[] = locale === null ? this.#rows : yield* this.#localeSteps(locale)
     let needLocale = false
     for (const hint of where?.hints ?? []) {
-      const list = this.#equal(hint)
+      const list = yield* this.#equalSteps(hint)
       if (list.length < candidates.length) {
         needLocale = locale !== null
         candidates = list
       }
     }
     if (!where && !needLocale) return candidates === this.#rows ? candidates : candidates.slice()
+    const list = snapshot ? candidates.slice() : candidates
     const matched: Row[] = []
-    for (const row of candidates) {
+    for (let i = 0; i < list.length; i++) {
+      if ((i + 1) % slicing.rows === 0) yield
+      const row = list[i]!
       if (needLocale && row.entry.locale !== locale) continue
       if (where && !where.test(row)) continue
       matched.push(row)
@@ -395,7 +461,7 @@ function eqKeys(row: Row, field: string, kind: ValueKind): Key[] {
   return k === null ? [] : [k]
 }
 
-function add(map: Map<Key, Row[]>, key: Key, row: Row): void {
+function add<K>(map: Map<K, Row[]>, key: K, row: Row): void {
   const list = map.get(key)
   if (list) list.push(row)
   else map.set(key, [row])
@@ -471,15 +537,16 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
   return out
 }
 
-function mergeSorted<T>(a: T[], b: T[], cmp: (x: T, y: T) => number): T[] {
-  const out: T[] = new Array(a.length + b.length)
-  let i = 0
-  let j = 0
-  let o = 0
-  while (i < a.length && j < b.length) out[o++] = cmp(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!
-  while (i < a.length) out[o++] = a[i++]!
-  while (j < b.length) out[o++] = b[j++]!
-  return out
+/** The visible rows of `entries` in default order, made and sorted in slices. */
+function* defaultRowsSteps(entries: readonly EntryRecord[], state: ReadState): Steps<Row[]> {
+  const rows: Row[] = []
+  for (let i = 0; i < entries.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const entry = entries[i]!
+    if (visibleIn(entry, state)) rows.push(makeRow(entry, state))
+  }
+  // One string comparison per step: `order` is "<canonical created_at> <uuid>".
+  return yield* sortSteps(rows, compareDefault)
 }
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -501,5 +568,4 @@ const TOP_MAX = 1000
 /** A field whose first WARM_SAMPLE rows hold at most WARM_DISTINCT values gets its equality index at start. */
 const WARM_SAMPLE = 1000
 const WARM_DISTINCT = 64
-/** Rows per sorted run of a background sort build (a few ms of work each). */
-const RUN = 4096
+

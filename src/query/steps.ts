@@ -1,0 +1,47 @@
+/**
+ * Work over many rows written once and run two ways: a generator that yields between slices
+ * of about `slicing.rows` rows. `runNow` runs it to the end (the CLI, tests, small collections);
+ * `runSliced` gives the event loop back at every yield (a server: other requests answer
+ * between slices); `runWithin` runs it only if it fits in a few slices, so a server answers
+ * cheap requests at once and hands the long ones to the sliced path.
+ */
+export type Steps<T> = Generator<void, T, void>
+
+/**
+ * Rows handled between two yields (`slicing.rows`): about 1–4 ms of work per slice on this
+ * machine. Mutable so that tests can interleave writes with every few rows of a small view.
+ */
+export const slicing = { rows: 2048 }
+
+/** Returned by `runWithin` when the work needs more slices than allowed (it was abandoned). */
+export const LATER: unique symbol = Symbol('later')
+
+export function runNow<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/** The result if the work finishes within `slices` yields; else LATER (the generator is closed: its `finally` blocks run). */
+export function runWithin<T>(steps: Steps<T>, slices: number): T | typeof LATER {
+  for (let i = 0; ; i++) {
+    const r = steps.next()
+    if (r.done) return r.value
+    if (i >= slices) {
+      steps.return(undefined as T)
+      return LATER
+    }
+  }
+}
+
+export async function runSliced<T>(steps: Steps<T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+    await pause()
+  }
+}
+
+/** A pause that lets every pending I/O callback (other requests) run first. */
+export const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
