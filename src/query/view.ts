@@ -37,7 +37,7 @@ export class CollectionView {
   /** uuids changed while sliced work runs over a snapshot, one set per piece of work. */
   readonly #journals = new Set<Set<string>>()
   readonly #building = new Set<string>()
-  readonly #onMissingSort: ((signature: string, keys: CompiledSortKey[]) => void) | null
+  readonly #onMissingSort: ((view: CollectionView, signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
 
   /** `rows`: the visible rows already in default order (from `build`); else made from `entries`. */
@@ -166,7 +166,7 @@ export class CollectionView {
         cached = { query, alias: null, own: yield* sortRowsSteps(matched, query.sort) }
       } else if (!this.#sorted.has(query.sortSignature) && need <= TOP_MAX && this.#onMissingSort) {
         // Many matches in an order not built yet: answer the leading rows now, build the order later.
-        this.#onMissingSort(query.sortSignature, query.sort)
+        this.#onMissingSort(this, query.sortSignature, query.sort)
         const list = snapshot && matched === this.#rows ? matched.slice() : matched
         return { rows: yield* topSteps(list, query.sort, need), total: matched.length }
       } else {
@@ -407,7 +407,7 @@ export class CollectionView {
 
 export interface ViewOptions {
   /** Told when a request needs a sort order that is not built (see `match`). */
-  onMissingSort?: (signature: string, keys: CompiledSortKey[]) => void
+  onMissingSort?: (view: CollectionView, signature: string, keys: CompiledSortKey[]) => void
   /** Up to this many pending changes are patched row by row, more merged per list. @default 64 */
   batch?: number
 }
