@@ -74,12 +74,13 @@ export function* sortRowsSteps(rows: readonly Row[], keys: CompiledSortKey[]): S
   return out
 }
 
-/** Sorts `items` (in place or not: use the result) in runs of `slicing.rows`, then pairwise merges that yield as often. */
+/** Sorts `items` (in place or not: use the result) in runs of 8 × `slicing.rows`, then pairwise merges that yield as often. */
 export function* sortSteps<T>(items: T[], cmp: (a: T, b: T) => number): Steps<T[]> {
-  if (items.length <= slicing.rows) return items.sort(cmp)
+  const run = slicing.rows * 8
+  if (items.length <= run) return items.sort(cmp)
   let runs: T[][] = []
-  for (let i = 0; i < items.length; i += slicing.rows) {
-    runs.push(items.slice(i, i + slicing.rows).sort(cmp))
+  for (let i = 0; i < items.length; i += run) {
+    runs.push(items.slice(i, i + run).sort(cmp))
     yield
   }
   while (runs.length > 1) {

@@ -1,17 +1,20 @@
 /**
  * Work over many rows written once and run two ways: a generator that yields between slices
  * of about `slicing.rows` rows. `runNow` runs it to the end (the CLI, tests, small collections);
- * `runSliced` gives the event loop back at every yield (a server: other requests answer
+ * `runSliced` gives the event loop back every few ms (a server: other requests answer
  * between slices); `runWithin` runs it only if it fits in a few slices, so a server answers
  * cheap requests at once and hands the long ones to the sliced path.
  */
 export type Steps<T> = Generator<void, T, void>
 
 /**
- * Rows handled between two yields (`slicing.rows`): about 1–4 ms of work per slice on this
- * machine. Mutable so that tests can interleave writes with every few rows of a small view.
+ * `rows`: rows handled between two yields (tens to hundreds of µs of work). `ms`: how long
+ * `runSliced` keeps working before it gives the event loop back: it pauses at the first yield
+ * after that, so a slice lasts about `ms` however cold the JIT or busy the machine.
+ * `pause`: replaces `yieldToLoop`'s wait. Mutable so that tests can interleave writes with
+ * every few rows of a small view (`ms: 0`), and hold a server's sliced work between two slices.
  */
-export const slicing = { rows: 2048 }
+export const slicing: { rows: number; ms: number; pause: (() => Promise<void>) | null } = { rows: 256, ms: 4, pause: null }
 
 /** Returned by `runWithin` when the work needs more slices than allowed (it was abandoned). */
 export const LATER: unique symbol = Symbol('later')
@@ -36,12 +39,16 @@ export function runWithin<T>(steps: Steps<T>, slices: number): T | typeof LATER 
 }
 
 export async function runSliced<T>(steps: Steps<T>, pause: () => Promise<void>): Promise<T> {
+  let since = performance.now()
   for (;;) {
     const r = steps.next()
     if (r.done) return r.value
-    await pause()
+    if (performance.now() - since >= slicing.ms) {
+      await pause()
+      since = performance.now()
+    }
   }
 }
 
 /** A pause that lets every pending I/O callback (other requests) run first. */
-export const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
+export const yieldToLoop = (): Promise<void> => slicing.pause ? slicing.pause() : new Promise<void>((resolve) => setImmediate(resolve))

@@ -27,7 +27,7 @@ type Compare = (a: Row, b: Row) => number
 export class CollectionView {
   readonly state: ReadState
   #rows: Row[]
-  readonly #byUuid = new Map<string, Row>()
+  readonly #byUuid: Map<string, Row>
   #byLocale: Map<string, Row[]> | null = null
   readonly #eq = new Map<string, { kind: ValueKind; map: Map<Key, Row[]> }>()
   readonly #sorted = new Map<string, { keys: CompiledSortKey[]; rows: Row[] }>()
@@ -40,13 +40,14 @@ export class CollectionView {
   readonly #onMissingSort: ((view: CollectionView, signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
 
-  /** `rows`: the visible rows already in default order (from `build`); else made from `entries`. */
-  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}, rows?: Row[]) {
+  /** `built`: the rows and uuid map made by `build`; else made from `entries` now. */
+  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}, built?: BuiltRows) {
     this.state = state
     this.#onMissingSort = options.onMissingSort ?? null
     this.#batch = options.batch ?? BATCH
-    this.#rows = rows ?? runNow(defaultRowsSteps([...entries], state))
-    for (const row of this.#rows) this.#byUuid.set(row.entry.uuid, row)
+    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state))
+    this.#rows = rows
+    this.#byUuid = byUuid
   }
 
   /**
@@ -54,8 +55,7 @@ export class CollectionView {
    * then sorted in runs and merges. Changes after the snapshot are the caller's to `touch`.
    */
   static async build(entries: readonly EntryRecord[], state: ReadState, options: ViewOptions, pause: () => Promise<void>): Promise<CollectionView> {
-    const rows = await runSliced(defaultRowsSteps(entries, state), pause)
-    return new CollectionView([], state, options, rows)
+    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state), pause))
   }
 
   /** Visible entries in default order: created_at desc, uuid desc. */
@@ -537,16 +537,24 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
   return out
 }
 
-/** The visible rows of `entries` in default order, made and sorted in slices. */
-function* defaultRowsSteps(entries: readonly EntryRecord[], state: ReadState): Steps<Row[]> {
-  const rows: Row[] = []
+interface BuiltRows { rows: Row[]; byUuid: Map<string, Row> }
+
+/** The visible rows of `entries` in default order and by uuid, made, sorted and mapped in slices. */
+function* buildSteps(entries: readonly EntryRecord[], state: ReadState): Steps<BuiltRows> {
+  const made: Row[] = []
   for (let i = 0; i < entries.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
     const entry = entries[i]!
-    if (visibleIn(entry, state)) rows.push(makeRow(entry, state))
+    if (visibleIn(entry, state)) made.push(makeRow(entry, state))
   }
   // One string comparison per step: `order` is "<canonical created_at> <uuid>".
-  return yield* sortSteps(rows, compareDefault)
+  const rows = yield* sortSteps(made, compareDefault)
+  const byUuid = new Map<string, Row>()
+  for (let i = 0; i < rows.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    byUuid.set(rows[i]!.entry.uuid, rows[i]!)
+  }
+  return { rows, byUuid }
 }
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

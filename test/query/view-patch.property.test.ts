@@ -105,7 +105,8 @@ describe('CollectionView patched by touch', () => {
     const view = new CollectionView(entries.values(), 'draft')
     const keys = compileSort([{ field: 'title', direction: 'asc' }, { field: 'n', direction: 'desc' }], schema)
     let step = 0
-    slicing.rows = 4
+    const saved = { ...slicing }
+    Object.assign(slicing, { rows: 4, ms: 0 })
     // Each pause lands a change, as a request between two slices would.
     await view.buildSorted('title:asc,n:desc', keys, async () => {
       step++
@@ -116,7 +117,7 @@ describe('CollectionView patched by touch', () => {
       entries.delete(gone)
       view.touch(gone, null)
     })
-    slicing.rows = 2048
+    Object.assign(slicing, saved)
     expect(step).toBeGreaterThan(0)
     expect(view.hasSorted('title:asc,n:desc')).toBe(true)
     const fresh = new CollectionView(entries.values(), 'draft')
@@ -147,7 +148,8 @@ describe('CollectionView patched by touch', () => {
           if (view) view.touch(...change)
           else touched.push(change)
         }
-        slicing.rows = rows
+        const saved = { ...slicing }
+        Object.assign(slicing, { rows, ms: 0 })
         try {
           // The view itself built in slices over a snapshot; changes meanwhile told afterwards, as the list service does.
           const built = await CollectionView.build([...entries.values()], state, { batch }, pause)
@@ -164,11 +166,13 @@ describe('CollectionView patched by touch', () => {
           // A sliced answer is complete (every row it counts), whatever landed meanwhile.
           for (const r of sliced) expect(r.rows).toBe(r.total)
         } finally {
-          slicing.rows = 2048
+          Object.assign(slicing, saved)
         }
         const fresh = new CollectionView(entries.values(), state)
         expect(snapshot(view, compiled, QUERIES)).toEqual(snapshot(fresh, compiled, QUERIES))
         for (const row of fresh.rows) expect(view.get(row.entry.uuid)?.entry).toBe(row.entry)
+        // The key columns kept on rows equal keys computed afresh.
+        for (const row of view.rows) for (const { keys } of compiled) for (const k of keys) expect(k.key(row)).toEqual(k.key({ ...row, keys: {} }))
       },
     ), { numRuns: 200, seed: 19 })
   })
@@ -176,7 +180,8 @@ describe('CollectionView patched by touch', () => {
   test('a sliced match with no write meanwhile answers as the synchronous one and caches its list', async () => {
     const entries: EntryRecord[] = []
     for (let id = 1; id <= 40; id++) entries.push(make({ id, at: id % 6, locale: id % 3 ? 'en' : 'fr', published: true, trashed: false, live: { title: (['ab', 'b', 'c'] as const)[id % 3], n: id % 4, tags: id % 2 ? ['x'] : undefined } }))
-    slicing.rows = 3
+    const saved = { ...slicing }
+    Object.assign(slicing, { rows: 3, ms: 0 })
     try {
       for (const raw of QUERIES) {
         const a = new CollectionView(entries, 'published')
@@ -193,7 +198,7 @@ describe('CollectionView patched by touch', () => {
         expect(again).toBe(0)
       }
     } finally {
-      slicing.rows = 2048
+      Object.assign(slicing, saved)
     }
   })
 })

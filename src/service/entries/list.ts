@@ -91,8 +91,8 @@ export class ListDeferred extends Error {
   }
 }
 
-/** Slices of work a server's list read may take synchronously (about 2k rows each). */
-const SYNC_SLICES = 2
+/** Slices of work a server's list read may take synchronously (`slicing.rows` each: about 4k rows). */
+const SYNC_SLICES = 16
 
 /** `GET /{collection}/{uuid}` as a service: `{data: entry}`. */
 export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string): ReadResult {
