@@ -5,7 +5,15 @@
  * between slices); `runWithin` runs it only if it fits in a few slices, so a server answers
  * cheap requests at once and hands the long ones to the sliced path.
  */
-export type Steps<T> = Generator<void, T, void>
+export type Steps<T> = Generator<Yielded, T, void>
+
+/**
+ * What a step yields: nothing (a slice boundary: pause if the slice has lasted long enough),
+ * or WAIT (the work waits for another sliced piece of work, e.g. an index another request is
+ * building: pause now). Only work run by `runSliced` may yield WAIT.
+ */
+export type Yielded = undefined | typeof WAIT
+export const WAIT = 'wait'
 
 /**
  * `rows`: rows handled between two yields (tens to hundreds of µs of work). `ms`: how long
@@ -40,13 +48,18 @@ export function runWithin<T>(steps: Steps<T>, slices: number): T | typeof LATER 
 
 export async function runSliced<T>(steps: Steps<T>, pause: () => Promise<void>): Promise<T> {
   let since = performance.now()
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-    if (performance.now() - since >= slicing.ms) {
-      await pause()
-      since = performance.now()
+  try {
+    for (;;) {
+      const r = steps.next()
+      if (r.done) return r.value
+      if (r.value === WAIT || performance.now() - since >= slicing.ms) {
+        await pause()
+        since = performance.now()
+      }
     }
+  } finally {
+    // A pause that threw (the work was stopped) closes the steps: their `finally` blocks run.
+    steps.return(undefined as T)
   }
 }
 

@@ -2,7 +2,7 @@ import type { EntryRecord } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
 import { compareDefault, compareRows, sortRows, sortRowsSteps, sortSteps, topSteps, type CompiledSortKey } from './sort.ts'
-import { runNow, runSliced, slicing, type Steps } from './steps.ts'
+import { runNow, runSliced, slicing, WAIT, type Steps } from './steps.ts'
 import { keysOf, toKey, type Key, type ValueKind } from './values.ts'
 
 type Compare = (a: Row, b: Row) => number
@@ -37,6 +37,8 @@ export class CollectionView {
   /** uuids changed while sliced work runs over a snapshot, one set per piece of work. */
   readonly #journals = new Set<Set<string>>()
   readonly #building = new Set<string>()
+  /** Indexes and sort orders being built by sliced work (other sliced work waits for them rather than building them twice). */
+  readonly #inProgress = new Set<string>()
   readonly #onMissingSort: ((view: CollectionView, signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
 
@@ -75,12 +77,12 @@ export class CollectionView {
    * values in a sample), the fields list filters name most.
    */
   warm(fields: ReadonlyArray<{ field: string; kind: ValueKind }> = []): void {
-    runNow(this.#warmSteps(fields))
+    runNow(this.#warmSteps(fields, false))
   }
 
   /** `warm` in slices, `pause` between them; writes landing meanwhile are merged in at the end. */
   warmSliced(fields: ReadonlyArray<{ field: string; kind: ValueKind }>, pause: () => Promise<void>): Promise<void> {
-    return runSliced(this.#warmSteps(fields), pause)
+    return runSliced(this.#warmSteps(fields, true), pause)
   }
 
   get(uuid: string): Row | null {
@@ -91,19 +93,19 @@ export class CollectionView {
   /** Rows of one locale, in default order. */
   locale(locale: string): Row[] {
     this.#flush()
-    return runNow(this.#localeSteps(locale))
+    return runNow(this.#localeSteps(locale, false))
   }
 
   /** Rows whose field holds `key` (any of its values), in default order. */
   equal(hint: EqHint): Row[] {
     this.#flush()
-    return runNow(this.#equalSteps(hint))
+    return runNow(this.#equalSteps(hint, false))
   }
 
   /** Every row in a sort order, built once per signature and patched from then on. */
   sorted(signature: string, keys: CompiledSortKey[]): Row[] {
     this.#flush()
-    return runNow(this.#sortedSteps(signature, keys))
+    return runNow(this.#sortedSteps(signature, keys, false))
   }
 
   /** Whether a sort order is built (tests, benchmarks). */
@@ -150,8 +152,7 @@ export class CollectionView {
       if (hit) {
         this.#matches.delete(key)
         this.#matches.set(key, hit)
-        const rows = this.#resolve(hit)
-        return { rows, total: rows.length }
+        return this.#answer(this.#resolve(hit), need, snapshot)
       }
     }
     const journal = snapshot ? this.#openJournal() : null
@@ -171,7 +172,7 @@ export class CollectionView {
         return { rows: yield* topSteps(list, query.sort, need), total: matched.length }
       } else {
         // Many matches: filter the full sort order (linear).
-        const all = yield* this.#sortedSteps(query.sortSignature, query.sort)
+        const all = yield* this.#sortedSteps(query.sortSignature, query.sort, snapshot)
         // The full order itself only when nothing filters (a filter all rows pass now may fail a later one).
         if (query.where === null && query.locale === null) cached = { query, alias: 'sorted', own: null }
         else {
@@ -188,14 +189,13 @@ export class CollectionView {
       if (journal) {
         this.#flush()
         // Changes landed meanwhile: answer from the snapshot, cache nothing (the list would be stale).
-        if (journal.size > 0) { const rows = cached.alias ? this.#resolve(cached) : cached.own!; return { rows, total: rows.length } }
+        if (journal.size > 0) return this.#answer(cached.alias ? this.#resolve(cached) : cached.own!, need, true)
       }
       if (key !== null) {
         if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
         this.#matches.set(key, cached)
       }
-      const rows = this.#resolve(cached)
-      return { rows, total: rows.length }
+      return this.#answer(this.#resolve(cached), need, snapshot)
     } finally {
       if (journal) this.#journals.delete(journal)
     }
@@ -211,7 +211,7 @@ export class CollectionView {
     this.#building.add(signature)
     try {
       this.#flush()
-      await runSliced(this.#sortedSteps(signature, keys), pause)
+      await runSliced(this.#sortedSteps(signature, keys, true), pause)
     } finally {
       this.#building.delete(signature)
     }
@@ -219,15 +219,24 @@ export class CollectionView {
 
   // ---- internals ---------------------------------------------------------------------
 
-  *#warmSteps(fields: ReadonlyArray<{ field: string; kind: ValueKind }>): Steps<void> {
+  /**
+   * A match answer. The default order, a sort order and cached match lists are patched in
+   * place by later writes: work that goes on yielding after the match (a sliced answer
+   * serialising its page) gets a copy of the `need` leading rows instead.
+   */
+  #answer(rows: Row[], need: number, snapshot: boolean): MatchResult {
+    return { rows: snapshot ? rows.slice(0, Math.min(rows.length, need)) : rows, total: rows.length }
+  }
+
+  *#warmSteps(fields: ReadonlyArray<{ field: string; kind: ValueKind }>, sliced: boolean): Steps<void> {
     this.#flush()
-    yield* this.#localeSteps('')
+    yield* this.#localeSteps('', sliced)
     for (const { field, kind } of fields) {
       const seen = new Set<Key>()
       const rows = this.#rows
       const sample = Math.min(rows.length, WARM_SAMPLE)
       for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(rows[i]!, field, kind)) seen.add(k)
-      if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' })
+      if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' }, sliced)
     }
   }
 
@@ -238,23 +247,39 @@ export class CollectionView {
     return journal
   }
 
-  *#localeSteps(locale: string): Steps<Row[]> {
+  *#localeSteps(locale: string, sliced: boolean): Steps<Row[]> {
     if (!this.#byLocale) {
-      const built = yield* this.#groupSteps((row) => [row.entry.locale])
+      const built = yield* this.#once('locale', sliced, () => this.#byLocale !== null, () => this.#groupSteps((row) => [row.entry.locale]))
       // Another request may have built it while this one yielded: theirs is as current.
-      this.#byLocale ??= built
+      if (built) this.#byLocale ??= built
     }
-    return this.#byLocale.get(locale) ?? EMPTY
+    return this.#byLocale!.get(locale) ?? EMPTY
   }
 
-  *#equalSteps(hint: EqHint): Steps<Row[]> {
-    let index = this.#eq.get(hint.field)
-    if (!index || index.kind !== hint.kind) {
-      const map = yield* this.#groupSteps((row) => eqKeys(row, hint.field, hint.kind))
-      index = this.#eq.get(hint.field)
-      if (!index || index.kind !== hint.kind) this.#eq.set(hint.field, (index = { kind: hint.kind, map }))
+  *#equalSteps(hint: EqHint, sliced: boolean): Steps<Row[]> {
+    const current = () => { const index = this.#eq.get(hint.field); return index && index.kind === hint.kind ? index : null }
+    let index = current()
+    if (!index) {
+      const map = yield* this.#once(`eq\n${hint.field}\n${hint.kind}`, sliced, () => current() !== null, () => this.#groupSteps((row) => eqKeys(row, hint.field, hint.kind)))
+      index = current()
+      if (!index) this.#eq.set(hint.field, (index = { kind: hint.kind, map: map! }))
     }
     return index.map.get(hint.key) ?? EMPTY
+  }
+
+  /**
+   * Runs `build` unless sliced work is building the same thing (`name`): sliced work then
+   * waits for that build (null once `done()`); synchronous work builds its own.
+   */
+  *#once<T>(name: string, sliced: boolean, done: () => boolean, build: () => Steps<T>): Steps<T | null> {
+    if (sliced) while (this.#inProgress.has(name) && !done()) yield WAIT
+    if (done()) return null
+    this.#inProgress.add(name)
+    try {
+      return yield* build()
+    } finally {
+      this.#inProgress.delete(name)
+    }
   }
 
   /** Rows grouped by key, each group in default order, built in slices over a snapshot; changes meanwhile merged in. */
@@ -286,9 +311,14 @@ export class CollectionView {
     return { stale, fresh }
   }
 
-  *#sortedSteps(signature: string, keys: CompiledSortKey[]): Steps<Row[]> {
+  *#sortedSteps(signature: string, keys: CompiledSortKey[], sliced: boolean): Steps<Row[]> {
     const built = this.#sorted.get(signature)
     if (built) return built.rows
+    const rows = yield* this.#once(`sort\n${signature}`, sliced, () => this.#sorted.has(signature), () => this.#sortSteps(signature, keys))
+    return rows ?? this.#sorted.get(signature)!.rows
+  }
+
+  *#sortSteps(signature: string, keys: CompiledSortKey[]): Steps<Row[]> {
     const journal = this.#openJournal()
     try {
       const snapshot = this.#rows.slice()
@@ -315,17 +345,17 @@ export class CollectionView {
 
   #resolve(match: CachedMatch): Row[] {
     if (match.alias === 'rows') return this.#rows
-    if (match.alias === 'sorted') return runNow(this.#sortedSteps(match.query.sortSignature, match.query.sort))
+    if (match.alias === 'sorted') return runNow(this.#sortedSteps(match.query.sortSignature, match.query.sort, false))
     return match.own!
   }
 
   /** Rows passing the locale and where of a query, in default order (the default order itself when nothing filters). */
   *#filterSteps({ locale, where }: MatchQuery, snapshot: boolean): Steps<Row[]> {
     // Start from the smallest indexed candidate list (locale or a top-level equality).
-    let candidates: Row[] = locale === null ? this.#rows : yield* this.#localeSteps(locale)
+    let candidates: Row[] = locale === null ? this.#rows : yield* this.#localeSteps(locale, snapshot)
     let needLocale = false
     for (const hint of where?.hints ?? []) {
-      const list = yield* this.#equalSteps(hint)
+      const list = yield* this.#equalSteps(hint, snapshot)
       if (list.length < candidates.length) {
         needLocale = locale !== null
         candidates = list
@@ -422,7 +452,7 @@ export interface MatchQuery {
 }
 
 export interface MatchResult {
-  /** The matching rows in order: all of them, or at least the `need` leading ones. */
+  /** The matching rows in order: all of them, or at least the `need` leading ones (exactly those for sliced work). */
   rows: Row[]
   total: number
 }

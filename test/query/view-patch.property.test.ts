@@ -155,16 +155,20 @@ describe('CollectionView patched by touch', () => {
           const built = await CollectionView.build([...entries.values()], state, { batch }, pause)
           for (const change of touched) built.touch(...change)
           view = built
-          await view.warmSliced([{ field: 'title', kind: 'text' }, { field: 'tags', kind: 'text' }, { field: 'n', kind: 'number' }], pause)
-          for (const { signature, keys } of compiled) await view.buildSorted(signature, keys, pause)
-          const sliced: Array<{ total: number; rows: number }> = []
-          for (const raw of QUERIES) {
-            const { query, need } = matchQuery(raw)
-            const r = await view.matchSliced(query, need, pause)
-            sliced.push({ total: r.total, rows: r.rows.length })
-          }
-          // A sliced answer is complete (every row it counts), whatever landed meanwhile.
-          for (const r of sliced) expect(r.rows).toBe(r.total)
+          const v = view
+          // Warm-up, background sort builds and requests all at once, as at a server's start: they
+          // share the indexes one of them builds (the others wait for it) and race the writes.
+          const [, , sliced] = await Promise.all([
+            v.warmSliced([{ field: 'title', kind: 'text' }, { field: 'tags', kind: 'text' }, { field: 'n', kind: 'number' }], pause),
+            Promise.all(compiled.map(({ signature, keys }) => v.buildSorted(signature, keys, pause))),
+            Promise.all([...QUERIES, ...QUERIES].map(async (raw) => {
+              const { query, need } = matchQuery(raw)
+              const r = await v.matchSliced(query, need, pause)
+              return { total: r.total, rows: r.rows.length, need }
+            })),
+          ])
+          // A sliced answer holds every row it counts (up to what was asked), whatever landed meanwhile.
+          for (const r of sliced) expect(r.rows).toBe(Math.min(r.total, r.need))
         } finally {
           Object.assign(slicing, saved)
         }
@@ -190,7 +194,7 @@ describe('CollectionView patched by touch', () => {
         let pauses = 0
         const sliced = await a.matchSliced(query, need, async () => { pauses++ })
         const sync = b.match(query, need)
-        expect([sliced.total, uuids(sliced.rows)]).toEqual([sync.total, uuids(sync.rows)])
+        expect([sliced.total, uuids(sliced.rows)]).toEqual([sync.total, uuids(sync.rows.slice(0, need))])
         // The list is cached: asking again takes no slice.
         let again = 0
         await a.matchSliced(query, need, async () => { again++ })
