@@ -465,6 +465,27 @@ interface CachedMatch {
 }
 
 
+/**
+ * A match without a view, for a read that arrives while its view is still being built (a
+ * server just started): one sliced pass over the entries making rows only for those that are
+ * visible and in the locale, then the matches sorted (or the leading `need` selected). Costs
+ * a pass per request, so only for that window; nothing is cached.
+ */
+export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, query: MatchQuery, need: number): Steps<MatchResult> {
+  const matched: Row[] = []
+  for (let i = 0; i < entries.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const entry = entries[i]!
+    if (!visibleIn(entry, state) || (query.locale !== null && entry.locale !== query.locale)) continue
+    const row = makeRow(entry, state)
+    if (query.where === null || query.where.test(row)) matched.push(row)
+  }
+  if (need === 0) return { rows: [], total: matched.length }
+  if (query.sort.length > 0 && need <= TOP_MAX && matched.length > need * 8) return { rows: yield* topSteps(matched, query.sort, need), total: matched.length }
+  const rows = query.sort.length > 0 ? yield* sortRowsSteps(matched, query.sort) : yield* sortSteps(matched, compareDefault)
+  return { rows: rows.length > need ? rows.slice(0, need) : rows, total: rows.length }
+}
+
 /** Whether an entry lists in a state: never when trashed; published needs a snapshot; only_draft needs none. */
 export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
   if (entry.deleted_at) return false

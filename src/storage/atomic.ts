@@ -158,7 +158,7 @@ async function fsyncFolder(dir: string): Promise<void> {
 /**
  * Deletes temp files a crashed writer left behind. Returns how many were removed.
  * `skip` names top-level folders to leave out (the loader handles those itself).
- * At most SWEEP_READS folders are read at once: a server sweeps versions/ (one folder per
+ * At most SWEEP_READS (2) folders are read at once: a server sweeps versions/ (one folder per
  * published entry, 100k at 100k entries) after it listens, and reading them all at once
  * queued 100k completions that held the event loop for seconds between two requests.
  */
@@ -194,4 +194,4 @@ export async function removeStaleTempFiles(root: string, skip: readonly string[]
   return removed
 }
 
-const SWEEP_READS = 8
+const SWEEP_READS = 2

@@ -3,9 +3,9 @@ import fc from 'fast-check'
 import type { EntryRecord } from '../../src/core/types.ts'
 import { compileWhere, type SchemaInfo, type WhereEnv } from '../../src/query/compile-where.ts'
 import { compileSort, sortSignature } from '../../src/query/sort.ts'
-import { CollectionView, type MatchQuery } from '../../src/query/view.ts'
+import { CollectionView, scanSteps, type MatchQuery } from '../../src/query/view.ts'
 import { parseListQuery, type ReadState, type SortKey } from '../../src/query/params.ts'
-import { slicing } from '../../src/query/steps.ts'
+import { runNow, slicing } from '../../src/query/steps.ts'
 import { f } from './helpers.ts'
 
 /**
@@ -195,6 +195,11 @@ describe('CollectionView patched by touch', () => {
         const sliced = await a.matchSliced(query, need, async () => { pauses++ })
         const sync = b.match(query, need)
         expect([sliced.total, uuids(sliced.rows)]).toEqual([sync.total, uuids(sync.rows.slice(0, need))])
+        // A read before the view is built scans the entries: the same answer (for the rows it reads).
+        for (const k of [1, 3, need]) {
+          const scan = runNow(scanSteps(entries, 'published', query, k))
+          expect([scan.total, uuids(scan.rows)]).toEqual([sync.total, uuids(sync.rows.slice(0, k))])
+        }
         // The list is cached: asking again takes no slice.
         let again = 0
         await a.matchSliced(query, need, async () => { again++ })

@@ -6,7 +6,7 @@ import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
 import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compile-where.ts'
 import { compileSort, sortSignature, type CompiledSortKey } from '../../query/sort.ts'
-import { CollectionView, visibleIn, type MatchQuery, type ViewOptions } from '../../query/view.ts'
+import { CollectionView, scanSteps, visibleIn, type MatchQuery, type ViewOptions } from '../../query/view.ts'
 import { LATER, runNow, runSliced, runWithin, yieldToLoop, type Steps } from '../../query/steps.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
 import { kindOf } from '../../query/values.ts'
@@ -74,7 +74,9 @@ export async function listEntriesSliced(ctx: AppContext, slug: string, query: st
   const plan = prepareList(ctx, index, slot, q)
   // The views the answer reads (its own, and those its relation filters reach), built in slices if not yet.
   for (const target of plan.related) await viewsOf(ctx, target)?.ready(q.state === 'published' ? 'published' : 'draft')
-  const view = await slot.views.ready(q.state)
+  // A view not built yet (just after start): this read scans the entries in slices rather than wait for the build.
+  const view = slot.views.peek(q.state)
+  if (!view) void slot.views.ready(q.state).catch(() => {})
   const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
   slot.remember(`${baseUrl}\n${query}`, result)
   return result
@@ -151,9 +153,9 @@ function prepareList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: Lis
 }
 
 /** A list answer in steps (see query/steps.ts): the match, then the page's entries serialised. */
-function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView, snapshot: boolean): Steps<ReadResult> {
+function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
   const collection = index.collection
-  const { rows, total } = yield* view.matchSteps(plan.match, plan.need, snapshot)
+  const { rows, total } = view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const etag = etagOf(slot.stamp, `${baseUrl}\n${raw}`)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
