@@ -481,9 +481,25 @@ export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, qu
     if (query.where === null || query.where.test(row)) matched.push(row)
   }
   if (need === 0) return { rows: [], total: matched.length }
-  if (query.sort.length > 0 && need <= TOP_MAX && matched.length > need * 8) return { rows: yield* topSteps(matched, query.sort, need), total: matched.length }
+  if (need <= TOP_MAX && matched.length > need * 8) {
+    const rows = query.sort.length > 0 ? yield* topSteps(matched, query.sort, need) : yield* topDefaultSteps(matched, need)
+    return { rows, total: matched.length }
+  }
   const rows = query.sort.length > 0 ? yield* sortRowsSteps(matched, query.sort) : yield* sortSteps(matched, compareDefault)
   return { rows: rows.length > need ? rows.slice(0, need) : rows, total: rows.length }
+}
+
+/** The first `k` rows in default order, by one pass keeping the best `k` (as `topSteps` does for sort keys). */
+function* topDefaultSteps(rows: readonly Row[], k: number): Steps<Row[]> {
+  const best: Row[] = []
+  for (let i = 0; i < rows.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const row = rows[i]!
+    if (best.length === k && compareDefault(row, best[k - 1]!) >= 0) continue
+    best.splice(lowerBound(best, row, compareDefault), 0, row)
+    if (best.length > k) best.pop()
+  }
+  return best
 }
 
 /** Whether an entry lists in a state: never when trashed; published needs a snapshot; only_draft needs none. */
