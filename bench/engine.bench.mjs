@@ -5,7 +5,7 @@
 // depend on load are printed beside the times: how many slices a sliced step took (each slice
 // gives the event loop back) and the longest slice.
 //
-//   npm run build && node bench/engine.bench.mjs [N=100000]
+//   npm run build && node bench/engine.bench.mjs [N=100000]     (ENGINE_MODE=sync|sliced|scan)
 // Run it a few times (fresh processes) and read medians: one run's first calls include the JIT.
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { eachEntry } from './gen-workload.mjs'
 
 const root = join(fileURLToPath(import.meta.url), '../..')
-const { CollectionView } = await import(join(root, 'dist/query/view.js'))
+const { CollectionView, scanSteps } = await import(join(root, 'dist/query/view.js'))
+const { runNow } = await import(join(root, 'dist/query/steps.js'))
 const { compileWhere } = await import(join(root, 'dist/query/compile-where.js'))
 const { compileSort, sortSignature } = await import(join(root, 'dist/query/sort.js'))
 const { parseListQuery } = await import(join(root, 'dist/query/params.js'))
@@ -44,7 +45,8 @@ async function sliced(fn) {
   const pause = () => new Promise((resolve) => { const now = performance.now(); slices.push(now - last); setImmediate(() => { last = performance.now(); resolve() }) })
   const r = await fn(pause)
   slices.push(performance.now() - last)
-  return { ms: performance.now() - t0, slices: slices.length, longest: Math.max(...slices), r }
+  const longest = Math.max(...slices)
+  return { ms: performance.now() - t0, slices: slices.length, longest, at: slices.indexOf(longest), r }
 }
 const fmt = (x) => `${x.toFixed(1)} ms`
 const out = {}
@@ -52,25 +54,35 @@ const fields = ['title', 'slug', 'published_date', 'views', 'category'].map((nam
 const Q2 = 'locale=en&where[category]=Science&sort=views:desc&paginate=20&page=2'
 const SHAPES = { selective: 'locale=de&where[views][lt]=5000&sort=published_date:asc&paginate=10', fullSort: 'sort=title:asc&paginate=20', like: 'where[title][like]=%25delta%25&limit=20', count: 'where[views][gt]=50000&count=1' }
 const mode = process.env.ENGINE_MODE ?? 'sync'
-if (mode === 'sync') {
-  const [ctor, view] = time(() => new CollectionView(records, 'published'))
+/** CPU time of the process (user + system, all threads: GC helpers included), ms. */
+const cpu = (fn) => { const c = process.cpuUsage(); const t = performance.now(); fn(); const d = process.cpuUsage(c); return `${fmt(performance.now() - t)} wall, ${fmt((d.user + d.system) / 1000)} cpu` }
+if (mode === 'scan') {
+  // A read before its view is built (just after start): a pass over the entries.
+  const q2 = compile(Q2)
+  const q1 = compile('limit=1')
+  out.scanLimit1 = cpu(() => runNow(scanSteps(records, 'published', q1.query, q1.need)))
+  out.scanQ2 = cpu(() => runNow(scanSteps(records, 'published', q2.query, q2.need)))
+  out.scanQ2again = cpu(() => runNow(scanSteps(records, 'published', q2.query, q2.need)))
+  out.build = cpu(() => new CollectionView(records, 'published'))
+} else if (mode === 'sync') {
+  const [ctor, view] = time(() => new CollectionView(records, 'published', { onMissingSort: () => {} }))
   out.construct = fmt(ctor)
   out.warm = fmt(time(() => view.warm(fields))[0])
   const q2 = compile(Q2)
   out.firstQ2 = fmt(time(() => view.match(q2.query, q2.need))[0])
   for (const [name, raw] of Object.entries(SHAPES)) { const c = compile(raw); out[name] = fmt(time(() => view.match(c.query, c.need))[0]) }
 } else {
-  const build = await sliced((pause) => CollectionView.build(records, 'published', {}, pause))
-  out.construct = `${fmt(build.ms)} in ${build.slices} slices, longest ${fmt(build.longest)}`
+  const build = await sliced((pause) => CollectionView.build(records, 'published', { onMissingSort: () => {} }, pause))
+  out.construct = `${fmt(build.ms)} in ${build.slices} slices, longest ${fmt(build.longest)} (#${build.at})`
   const view = build.r
   const warm = await sliced((pause) => view.warmSliced(fields, pause))
-  out.warm = `${fmt(warm.ms)} in ${warm.slices} slices, longest ${fmt(warm.longest)}`
+  out.warm = `${fmt(warm.ms)} in ${warm.slices} slices, longest ${fmt(warm.longest)} (#${warm.at})`
   const q2 = compile(Q2)
   out.firstQ2 = fmt(time(() => view.match(q2.query, q2.need))[0])
   for (const [name, raw] of Object.entries(SHAPES)) {
     const c = compile(raw)
     const r = await sliced((pause) => view.matchSliced(c.query, c.need, pause))
-    out[name] = `${fmt(r.ms)} in ${r.slices} slices, longest ${fmt(r.longest)}`
+    out[name] = `${fmt(r.ms)} in ${r.slices} slices, longest ${fmt(r.longest)} (#${r.at})`
   }
 }
 console.log(JSON.stringify({ n, mode, ...out }))

@@ -1,4 +1,4 @@
-import type { EntryRecord } from '../core/types.ts'
+import type { EntryRecord, FieldValues } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
 import { compareDefault, compareRows, sortRows, sortRowsSteps, sortSteps, topSteps, type CompiledSortKey } from './sort.ts'
@@ -473,12 +473,18 @@ interface CachedMatch {
  */
 export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, query: MatchQuery, need: number): Steps<MatchResult> {
   const matched: Row[] = []
+  // The filter reads a row's entry and values, never its order: one probe row is reused, and rows are made for matches only.
+  const probe: Row = { entry: entries[0]!, values: {}, order: '' }
   for (let i = 0; i < entries.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
     const entry = entries[i]!
     if (!visibleIn(entry, state) || (query.locale !== null && entry.locale !== query.locale)) continue
-    const row = makeRow(entry, state)
-    if (query.where === null || query.where.test(row)) matched.push(row)
+    if (query.where !== null) {
+      probe.entry = entry
+      probe.values = valuesIn(entry, state)
+      if (!query.where.test(probe)) continue
+    }
+    matched.push(makeRow(entry, state))
   }
   if (need === 0) return { rows: [], total: matched.length }
   if (need <= TOP_MAX && matched.length > need * 8) {
@@ -511,8 +517,10 @@ export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
 }
 
 function makeRow(entry: EntryRecord, state: ReadState): Row {
-  return { entry, values: (state === 'published' ? entry.published : entry.fields) ?? {}, order: `${canonicalTime(entry.created_at)} ${entry.uuid}` }
+  return { entry, values: valuesIn(entry, state), order: `${canonicalTime(entry.created_at)} ${entry.uuid}` }
 }
+
+const valuesIn = (entry: EntryRecord, state: ReadState): FieldValues => (state === 'published' ? entry.published : entry.fields) ?? {}
 
 const passes = (query: MatchQuery, row: Row): boolean =>
   (query.locale === null || row.entry.locale === query.locale) && (query.where === null || query.where.test(row))

@@ -77,10 +77,28 @@ export async function listEntriesSliced(ctx: AppContext, slug: string, query: st
   // A view not built yet (just after start): this read scans the entries in slices rather than wait for the build.
   const view = slot.views.peek(q.state)
   if (!view) void slot.views.ready(q.state).catch(() => {})
-  const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
-  slot.remember(`${baseUrl}\n${query}`, result)
-  return result
+  readsInSlices++
+  try {
+    const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
+    slot.remember(`${baseUrl}\n${query}`, result)
+    return result
+  } finally {
+    readsInSlices--
+  }
 }
+
+/** Reads running in slices now: background work (view builds, warm-up) lets them go first. */
+let readsInSlices = 0
+
+/**
+ * The pause of background work: a turn of the event loop, then up to BACKGROUND_DEFER more
+ * while reads run in slices (bounded: a read may itself wait for an index this work builds).
+ */
+async function backgroundPause(): Promise<void> {
+  await yieldToLoop()
+  for (let i = 0; i < BACKGROUND_DEFER && readsInSlices > 0; i++) await yieldToLoop()
+}
+const BACKGROUND_DEFER = 64
 
 /**
  * Thrown by a server's `listEntries` when the answer needs the sliced path: the Node fast
@@ -290,7 +308,7 @@ class CollectionViews {
     let building = this.#building.get(state)
     if (!building) {
       const changes: Array<[string, EntryRecord | null]> = []
-      const done = CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop).then((built) => {
+      const done = CollectionView.build([...this.entries.values()], state, this.#options(), backgroundPause).then((built) => {
         this.#building.delete(state)
         // A synchronous read may have built it meanwhile: that one has seen every change.
         const current = this.#views.get(state)
@@ -329,7 +347,7 @@ class CollectionViews {
 /** Builds a missing sort order in slices that yield to the event loop (never a long block). */
 function buildLater(view: CollectionView, signature: string, keys: CompiledSortKey[]): void {
   setImmediate(() => {
-    view.buildSorted(signature, keys, yieldToLoop)
+    view.buildSorted(signature, keys, backgroundPause)
       .catch((error: unknown) => console.error('[cms] building a sort order failed:', error))
   })
 }
@@ -419,7 +437,7 @@ export async function warmListViews(ctx: AppContext, stopped: () => boolean = ()
     for (const state of ['published', 'draft'] as const) {
       if (stopped()) return
       const view = await slot.views.ready(state)
-      await view.warmSliced(fields, async () => { if (stopped()) throw new Stopped(); await yieldToLoop() })
+      await view.warmSliced(fields, async () => { if (stopped()) throw new Stopped(); await backgroundPause() })
         .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
     }
   }
