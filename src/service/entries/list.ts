@@ -87,7 +87,10 @@ export async function listEntriesSliced(ctx: AppContext, slug: string, query: st
   }
 }
 
-/** Reads running in slices now: background work (view builds, warm-up) lets them go first. */
+/**
+ * Reads running in slices now: background work (warm-up indexes, sort orders) lets them go
+ * first. Not a view's build: until it is done every read of that view scans the entries.
+ */
 let readsInSlices = 0
 
 /**
@@ -308,7 +311,7 @@ class CollectionViews {
     let building = this.#building.get(state)
     if (!building) {
       const changes: Array<[string, EntryRecord | null]> = []
-      const done = CollectionView.build([...this.entries.values()], state, this.#options(), backgroundPause).then((built) => {
+      const done = CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop).then((built) => {
         this.#building.delete(state)
         // A synchronous read may have built it meanwhile: that one has seen every change.
         const current = this.#views.get(state)
