@@ -1,4 +1,5 @@
 // Helpers every benchmark shares: statistics, and child processes that never outlive the run.
+import { spawn } from 'node:child_process'
 
 /** Median; the mean of the two middle values for an even count. */
 export const median = (xs) => {
@@ -17,3 +18,28 @@ export const pct = (xs, p) => {
 export const children = new Set()
 process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
 process.on('SIGINT', () => process.exit(130))
+
+/**
+ * autocannon in a process of its own, resolving to its result. A load generator sharing the
+ * bench's event loop delays every other request the bench times (a create, a probe) by the
+ * time it spends handling its own answers: measured at 1k, the bare server's "writer p99"
+ * was 102 ms with autocannon in-process, for creates it answers from memory.
+ */
+export function autocannonProcess(options) {
+  return new Promise((resolve, reject) => {
+    const code = `import autocannon from 'autocannon'
+      const r = await autocannon(JSON.parse(process.argv[1]))
+      process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, non2xx: r.non2xx, errors: r.errors }))`
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code, JSON.stringify(options)], { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => { out += d })
+    child.stderr.on('data', (d) => { err += d })
+    child.on('exit', (code) => {
+      children.delete(child)
+      if (code === 0) resolve(JSON.parse(out))
+      else reject(new Error(`autocannon exited with ${code}: ${err.slice(-2000)}`))
+    })
+  })
+}

@@ -86,7 +86,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       await store.flush()
       // Leave a fresh index cache behind so the next start skips unchanged files.
-      if (options.watch || store.coldLoaded) store.saveIndexCache()
+      if (options.watch || store.coldLoaded) await store.saveIndexCache()
       await webhooks.outbox.close()
       await webhooks.logs.close()
     },
@@ -104,9 +104,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   }
   if (options.watch && store.coldLoaded) {
     // After a cold start, write the cache once the server is up rather than before it listens.
-    const timer = setTimeout(() => store.saveIndexCache(), 3000)
+    let saving: Promise<void> | undefined
+    const timer = setTimeout(() => { saving = store.saveIndexCache() }, 3000)
     timer.unref()
-    ctx.disposers.push(() => clearTimeout(timer))
+    // close() writes the cache again: the background write must have finished (one temp file).
+    ctx.disposers.push(async () => { clearTimeout(timer); await saving })
   }
   if (options.watch) {
     const watcher = watchContent(store)

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { TargetOptions } from '../cli/target.ts'
-import { packageVersion } from '../cli/version.ts'
+import { packageVersion } from '../core/version.ts'
 import type { McpTarget } from './call.ts'
 import { registerResources } from './resources.ts'
 import { registerAssetTools } from './tools/assets.ts'

@@ -6,7 +6,7 @@ import { removeFile, writeFileAtomic } from './atomic.ts'
 /**
  * The schema-change journal (`.cms/schema-journal.json`): a change that rewrites many files
  * (a collection's new slug, a field renamed, retyped or removed, a locale removed with its
- * entries) is written here, durably,
+ * entries, a collection deleted with its entries and versions) is written here, durably,
  * before its first file changes and removed after its last. A process killed in between
  * leaves the journal behind, and the next process that opens the tree as its writer
  * finishes the change from it (`resumeSchemaChange`), so a crash never leaves half of one.
@@ -15,6 +15,7 @@ export type SchemaChange = (
   | { op: 'rename-collection'; from: string; to: string; collection: Collection }
   | { op: 'rewrite-entries'; slug: string; collection: Collection; change: FieldChange }
   | { op: 'remove-locale'; locale: string }
+  | { op: 'remove-collection'; slug: string }
 ) & {
   started_at: string
   /** The process making the change: while it lives, no other process may take the change over. */
@@ -51,7 +52,7 @@ export async function readSchemaJournal(stateDir: string): Promise<SchemaChange 
     throw error
   }
   const value = JSON.parse(text) as SchemaChange
-  if (value.op !== 'rename-collection' && value.op !== 'rewrite-entries' && value.op !== 'remove-locale') throw new Error(`${schemaJournalPath(stateDir)}: unknown schema change "${String((value as { op?: unknown }).op)}"`)
+  if (!['rename-collection', 'rewrite-entries', 'remove-locale', 'remove-collection'].includes(value.op)) throw new Error(`${schemaJournalPath(stateDir)}: unknown schema change "${String((value as { op?: unknown }).op)}"`)
   return value
 }
 

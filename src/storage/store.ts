@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
 import { assertContained } from './contained.ts'
-import { writeIndexCache, type CacheRow } from './index-cache.ts'
+import { INDEX_CACHE_CHUNK_ROWS, writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
 import { collectionDocument, projectDocument, toEntry, toToken } from './records.ts'
 import { listDir, readChecked, mapLimit } from './read-files.ts'
@@ -142,18 +142,31 @@ export class ContentStore {
     return this.#freshlyLoaded >= CACHE_MIN_ENTRIES
   }
 
-  /** Writes the index cache (synchronously: it blocks for about a second at 100k entries). */
-  saveIndexCache(): void {
+  /**
+   * Writes the index cache in chunks of rows with the event loop given back between them (one
+   * synchronous pass held it for about a second at 100k entries). Each row is taken whole at
+   * its turn: the entry in memory and the stamp of the file it came from, or left out.
+   */
+  async saveIndexCache(): Promise<void> {
     if (this.entryCount < CACHE_MIN_ENTRIES) return
-    const rows = new Map<string, CacheRow>()
-    for (const [slug, index] of this.#collections) {
-      for (const [uuid, entry] of index.entries) {
-        const key = `${slug}/${uuid}.json`
-        const stamp = this.#fileStamps.get(key)
-        if (stamp) rows.set(key, { ...stamp, entry })
+    const collections = this.#collections
+    const stamps = this.#fileStamps
+    function* chunks(): Generator<Array<[string, CacheRow]>> {
+      let chunk: Array<[string, CacheRow]> = []
+      for (const [slug, index] of collections) {
+        for (const [uuid, entry] of index.entries) {
+          const key = `${slug}/${uuid}.json`
+          const stamp = stamps.get(key)
+          if (stamp) chunk.push([key, { ...stamp, entry }])
+          if (chunk.length === INDEX_CACHE_CHUNK_ROWS) {
+            yield chunk
+            chunk = []
+          }
+        }
       }
+      if (chunk.length > 0) yield chunk
     }
-    writeIndexCache(this.layout.stateDir, this.layout.root, rows)
+    await writeIndexCache(this.layout.stateDir, this.layout.root, chunks)
   }
 
   // ---- reads -------------------------------------------------------------------------
@@ -495,13 +508,15 @@ export class ContentStore {
   /** Removes a collection with all its entries and versions. */
   async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(slug, options?.owner)
-    if (!this.#collections.has(slug)) return
-    await this.#remove(this.layout.collection(slug), () => {
-      const index = this.#collections.get(slug)
-      if (!index) return
-      this.#collections.delete(slug)
-      this.#emit({ kind: 'collection', slug, before: index.collection, after: null, source })
-    })
+    if (this.#collections.has(slug)) {
+      await this.#remove(this.layout.collection(slug), () => {
+        const index = this.#collections.get(slug)
+        if (!index) return
+        this.#collections.delete(slug)
+        this.#emit({ kind: 'collection', slug, before: index.collection, after: null, source })
+      })
+    }
+    // Also when the file is already gone: finishing a deletion a crash interrupted (schema journal).
     await this.#removeDir(this.layout.entryDir(slug))
     await this.#removeDir(join(this.layout.versionsDir, slug))
   }
@@ -736,7 +751,15 @@ export class ContentStore {
   }
 
   async #removeDir(path: string): Promise<void> {
+    assertContained(this.layout.root, path, 'write')
     await rm(path, { recursive: true, force: true })
+    // Durable before the caller goes on (a schema journal is cleared only after this).
+    await syncDir(dirname(path))
+    // Problems reported for files in it are gone with them.
+    const prefix = relative(this.layout.root, path).split(sep).join('/') + '/'
+    let cleared = false
+    for (const file of this.#problems.keys()) if (file.startsWith(prefix)) { this.#problems.delete(file); cleared = true }
+    if (cleared) this.#problemsChanged()
     this.fileObserver?.(path, true)
   }
 

@@ -44,7 +44,10 @@ describe('GET /_docs: the API reference page', () => {
     // The document the page fetches, by URL alone (no project header) on a public project.
     const doc = await fetch(`${server.url}/openapi.json`)
     expect(doc.status).toBe(200)
-    expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.1.0')
+    const body = (await doc.json()) as { openapi: string; info: { version: string } }
+    expect(body.openapi).toBe('3.1.0')
+    // The server's own version, as `cms openapi` writes it (it said 0.0.0).
+    expect(body.info.version).toBe((JSON.parse(await readFile(`${ROOT}/package.json`, 'utf8')) as { version: string }).version)
   })
 
   it('the package ships the renderer: `files` lists dist-docs/, which the build fills from redoc', async () => {

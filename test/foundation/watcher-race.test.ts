@@ -40,3 +40,24 @@ describe('a watcher batch racing a write of the same file', () => {
     }
   })
 })
+
+describe('a watcher batch racing a write of a collection file', () => {
+  it('never puts back the collection it read before an acknowledged schema write', async () => {
+    project = await makeProject(blogTemplate())
+    const store = await ContentStore.open(project.contentDir)
+    const slug = [...store.collections.keys()][0]!
+    const path = store.layout.collection(slug)
+    for (let round = 0; round < 10; round++) {
+      // A hand edit of the collection's name...
+      const text = await readFile(path, 'utf8')
+      await writeFile(path, text.replace(/^name: .*$/m, `name: Hand ${round}`))
+      // ...the watcher starts reading it, and meanwhile the API acknowledges a write to it.
+      const batch = applyBatch(store, [path])
+      const acked = { ...store.collection(slug)!.collection, name: `Acked ${round}` }
+      await store.putCollection(acked, 'api')
+      await batch
+      expect(store.collection(slug)!.collection.name, `round ${round}`).toBe(`Acked ${round}`)
+      expect(await readFile(path, 'utf8')).toMatch(new RegExp(`^name: Acked ${round}$`, 'm'))
+    }
+  })
+})

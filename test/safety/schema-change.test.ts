@@ -287,6 +287,54 @@ describe('schema changes that rewrite many files', { timeout: 120_000 }, () => {
     expect(server.ctx.store.project.locales).toEqual(['en'])
   })
 
+  it('a collection deletion killed between its file and its folders is finished when the tree is next opened', async () => {
+    project = await makeProject(manyArticles(30))
+    const dir = project.contentDir
+    expect((await entryFiles(dir, 'articles')).length).toBe(30)
+    // The state a kill leaves: journal written, collections/articles.yaml removed, the folders not yet.
+    await mkdir(project.stateDir, { recursive: true })
+    await writeFile(join(project.stateDir, 'schema-journal.json'), JSON.stringify({ op: 'remove-collection', slug: 'articles', started_at: new Date().toISOString() }))
+    const { rm } = await import('node:fs/promises')
+    await rm(join(dir, 'collections', 'articles.yaml'))
+    expect(existsSync(join(dir, 'versions', 'articles'))).toBe(true)
+    server = await startTestServer(dir)
+    expect(existsSync(join(project.stateDir, 'schema-journal.json'))).toBe(false)
+    expect(existsSync(join(dir, 'entries', 'articles'))).toBe(false)
+    expect(existsSync(join(dir, 'versions', 'articles'))).toBe(false)
+    expect(server.ctx.store.collection('articles')).toBeUndefined()
+    expect([...server.ctx.store.problems.values()]).toEqual([])
+    expect(server.ctx.store.collection('authors')).toBeDefined()
+  })
+
+  it('creates racing a collection deletion are refused or deleted with it: no entry file is left behind', async () => {
+    project = await makeProject(manyArticles(300))
+    server = await startTestServer(project.contentDir)
+    const { admin } = await tokens(server)
+    const creator = (await createToken(server.ctx.store, { name: 'creator', abilities: ['read', 'create'] })).token
+    // Creates keep coming on 8 connections until the deletion has answered and one more was refused.
+    let deleted = false
+    const statuses: number[] = []
+    const writers = Array.from({ length: 8 }, async (_, k) => {
+      for (let i = 0; ; i++) {
+        const after = deleted
+        const r = await server!.request('/articles', { method: 'POST', token: creator, json: { fields: { title: `Racing ${k}-${i}` } } })
+        statuses.push(r.status)
+        if (after) return
+      }
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    const deletion = await server.request('/collections/articles', { method: 'DELETE', token: admin, json: { slug: 'articles' } })
+    deleted = true
+    await Promise.all(writers)
+    expect(deletion.status).toBe(204)
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0)
+    for (const s of statuses) expect([201, 404, 409]).toContain(s)
+    expect(existsSync(join(project.contentDir, 'entries', 'articles'))).toBe(false)
+    expect(existsSync(join(project.contentDir, 'versions', 'articles'))).toBe(false)
+    expect(server.ctx.store.collection('articles')).toBeUndefined()
+    expect((await server.request('/articles', { token: admin })).status).toBe(404)
+  })
+
   it('removing a locale with --force closes every collection: a write racing it is refused or removed with it', async () => {
     const fixture = manyArticles(300) as { locales: string[]; demo_data: Array<{ entries: Array<{ locale: string }> }> }
     fixture.locales = ['en', 'fr']

@@ -20,7 +20,7 @@ export function registerOpenApi(program: Command): void {
       const { ContentStore } = await import('../../storage/store.ts')
       const { collectRoutes } = await import('../../server/route-inventory.ts')
       const { writeGenerated } = await import('../../codegen/load.ts')
-      const { packageVersion } = await import('../version.ts')
+      const { packageVersion } = await import('../../core/version.ts')
       const config = loadConfig(opts.dir ? { dir: opts.dir } : {})
       const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
       const doc = generateOpenApi(store.project, store.sortedCollections(), await collectRoutes(), packageVersion)

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
 import { generateOpenApi } from '../../codegen/openapi.ts'
+import { packageVersion } from '../../core/version.ts'
 
 /**
  * `GET /openapi.json`: the OpenAPI 3.1 document of this server, generated from the live
@@ -19,7 +20,7 @@ export function registerOpenApiRoutes(app: CmsApp, ctx: AppContext): void {
         const collections = ctx.store.sortedCollections()
         const project = ctx.store.project
         const fresh = cached && cached.project === project && cached.collections.length === collections.length && cached.collections.every((c, i) => c === collections[i])
-        if (!fresh) cached = { project, collections, body: JSON.stringify(generateOpenApi(project, collections, app.routes)) }
+        if (!fresh) cached = { project, collections, body: JSON.stringify(generateOpenApi(project, collections, app.routes, packageVersion)) }
         event.res.headers.set('content-type', 'application/json; charset=utf-8')
         return cached!.body
       },

@@ -6,7 +6,7 @@ import { collectionWithFields, fieldView, projectInfo } from './view.ts'
 import {
   RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, refusal, throwIfErrors,
 } from './fields.ts'
-import { changeFieldValues, removeLocaleWithEntries, renameCollection, renameKey, retarget } from './rewrite.ts'
+import { changeFieldValues, deleteCollectionFiles, removeLocaleWithEntries, renameCollection, renameKey, retarget } from './rewrite.ts'
 import type { FieldChange } from '../../storage/schema-journal.ts'
 
 /**
@@ -118,9 +118,12 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
 
 export async function deleteCollection(ctx: SchemaContext, slug: string, body: Body): Promise<void> {
   writable(ctx)
-  requireCollection(ctx, slug)
+  const { uuid } = requireCollection(ctx, slug).collection
   if (body.slug !== slug) throw unprocessable('The collection slug does not match.', { slug: ['The collection slug does not match.'] })
-  await ctx.store.removeCollection(slug, ctx.source)
+  await deleteCollectionFiles(ctx.store, ctx.source, slug, () => {
+    // Checked again with the collection closed: a rename or another deletion may have landed meanwhile.
+    if (ctx.store.collection(slug)?.collection.uuid !== uuid) throw notFound('Collection not found.')
+  })
 }
 
 /** `{collections: [{uuid, order}]}`; collections not named keep their relative order after those named. */

@@ -47,6 +47,20 @@ export async function renameCollection(store: ContentStore, source: EventSource,
   }))
 }
 
+/**
+ * Deletes collection `slug` with its entries and versions: journaled, since its file and its
+ * two folders cannot go in one step (a kill in between left entry files no collection owned),
+ * and closed, so a write in flight lands before the folders go and none lands after.
+ */
+export async function deleteCollectionFiles(store: ContentStore, source: EventSource, slug: string, check: () => void): Promise<void> {
+  await oneAtATime(store, source, () => store.withCollectionsClosed([slug], 'being deleted', async (owner) => {
+    check()
+    await writeSchemaJournal(store.layout.stateDir, { op: 'remove-collection', slug, started_at: now(), pid: process.pid })
+    await store.removeCollection(slug, source, { owner })
+    await clearSchemaJournal(store.layout.stateDir)
+  }))
+}
+
 async function applyRename(store: ContentStore, source: EventSource, change: Extract<SchemaChange, { op: 'rename-collection' }>, owner: symbol): Promise<void> {
   const { from, to } = change
   await store.putCollection(change.collection, source, { owner })
@@ -153,7 +167,8 @@ export async function resumeSchemaChange(store: ContentStore, source: EventSourc
   if (!change) return null
   if (change.pid !== undefined && change.pid !== process.pid && isAlive(change.pid)) {
     const what = change.op === 'rename-collection' ? `renaming collection "${change.from}" to "${change.to}"`
-      : change.op === 'remove-locale' ? `removing locale "${change.locale}"` : `rewriting the entries of "${change.slug}"`
+      : change.op === 'remove-locale' ? `removing locale "${change.locale}"`
+      : change.op === 'remove-collection' ? `deleting collection "${change.slug}"` : `rewriting the entries of "${change.slug}"`
     throw new CmsError('conflict', `Another cms process (pid ${change.pid}) is ${what} in this content directory; try again when it finishes.`)
   }
   let done: string
@@ -170,6 +185,9 @@ export async function resumeSchemaChange(store: ContentStore, source: EventSourc
       await removeEntriesIn(store, source, change.locale, owner)
     })
     done = `finished removing locale "${change.locale}" and its entries`
+  } else if (change.op === 'remove-collection') {
+    await store.withCollectionsClosed([change.slug], 'being deleted', (owner) => store.removeCollection(change.slug, source, { owner }))
+    done = `finished deleting collection "${change.slug}" with its entries and versions`
   } else {
     const index = store.collection(change.slug)
     if (index) {
