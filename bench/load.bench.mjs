@@ -5,6 +5,9 @@
 // median of 3 warm starts (BENCH_LOAD_WARM). Targets: ready < 5 s, RSS < 4x content size.
 //
 //   npm run bench:load -- --entries 1000000      (or a bare number; BENCH_LOAD_N)
+//
+// At 1M: ~1 GB of template (streamed by `cms import`), ~10 GB on disk, about half an hour on a
+// busy 2-core machine (docs/benchmarks.md, "The path to a million"). Delete bench/.data after.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -91,9 +94,11 @@ const ready = median(runs.map((r) => r.readyMs))
 const answered = median(runs.map((r) => r.answeredMs))
 const rss = median(runs.map((r) => r.rss))
 const mb = (b) => `${(b / 1048576).toFixed(0)} MB`
+const cacheFile = join(data, '.cms', 'index-cache.bin')
 console.log(`entries: ${n}, files: ${files}, content: ${mb(bytes)} (sum of file sizes), ${mb(du)} on disk (du)`)
 console.log(`cold start (no index cache): ready ${(cold.readyMs / 1000).toFixed(2)} s, first answer ${(cold.answeredMs / 1000).toFixed(2)} s, RSS ${mb(cold.rss)}`)
 console.log(`warm start ready (URL printed, listening): median ${(ready / 1000).toFixed(2)} s  [${runs.map((r) => (r.readyMs / 1000).toFixed(2)).join(', ')}]  target < 5 s`)
 console.log(`first answer (GET /articles?limit=1): median ${(answered / 1000).toFixed(2)} s`)
 console.log(`first Q2 after that: median ${median(runs.map((r) => r.q2Ms)).toFixed(1)} ms (cold start: ${cold.q2Ms.toFixed(1)} ms)`)
+console.log(`index cache: ${existsSync(cacheFile) ? mb(statSync(cacheFile).size) : 'none written'}`)
 console.log(`RSS: median ${mb(rss)} = ${(rss / bytes).toFixed(2)}x the content's file bytes, ${(rss / du).toFixed(2)}x its du size  target < 4x`)

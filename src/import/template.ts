@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, join, resolve } from 'node:path'
 import { readServerInfo } from '../storage/lock.ts'
@@ -14,21 +14,8 @@ import { createLayout } from '../storage/paths.ts'
 import { listDir } from '../storage/read-files.ts'
 import { ensureGitignore } from '../service/project/init.ts'
 import { importValue } from './values.ts'
+import { eachTemplateEntry, scanTemplate, type RawField, type TemplateScan } from './read-template.ts'
 import { createFileWriter, flushFileSystem } from './write-files.ts'
-
-/** A project template as the hosted service exports it (v3 and v4 forms). */
-interface Template {
-  name?: string
-  slug?: string
-  description?: string | null
-  default_locale?: string
-  locales?: string[]
-  public_api?: boolean
-  collections?: Array<{ name: string; slug: string; is_singleton?: boolean; fields?: RawField[] }>
-  demo_data?: Array<{ collection: string; entries: RawEntry[] }>
-}
-interface RawField { type: string; label?: string; name: string; description?: string | null; placeholder?: string | null; options?: unknown; validations?: unknown; children?: RawField[] }
-interface RawEntry { id?: string | number; locale?: string; status?: string; state?: string; translation_group_id?: string | null; fields?: Record<string, unknown> }
 
 export interface ImportSummary {
   project: string
@@ -43,6 +30,8 @@ export interface ImportSummary {
 export interface ImportOptions {
   force?: boolean
   onProgress?: (done: number, total: number) => void
+  /** Called as the template is first read through (checked whole before anything is written). */
+  onScan?: (bytes: number, total: number) => void
   /** Called once every file is written, as the flush to disk starts (it can take seconds). */
   onFlush?: () => void
 }
@@ -61,7 +50,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000'
  * whole, so the result is exactly the template's.
  */
 export async function importTemplate(file: string, contentDir: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const template = await readTemplate(file)
+  const template = await scanTemplate(file, options.onScan)
   const target = resolve(contentDir)
   const stateDir = createLayout(target).stateDir
   await mkdir(dirname(target), { recursive: true })
@@ -123,7 +112,8 @@ async function swapIn(staging: string, target: string, stateDir: string): Promis
   if (had) await rm(aside, { recursive: true, force: true })
 }
 
-async function writeProject(template: Template, file: string, contentDir: string, options: ImportOptions): Promise<ImportSummary> {
+async function writeProject(scan: TemplateScan, file: string, contentDir: string, options: ImportOptions): Promise<ImportSummary> {
+  const template = scan.header
   const layout = createLayout(contentDir)
   const warnings: string[] = []
   const locales = Array.isArray(template.locales) && template.locales.length > 0 ? template.locales.filter(isLocale) : ['en']
@@ -142,36 +132,46 @@ async function writeProject(template: Template, file: string, contentDir: string
     })
   }
 
-  // Every template id gets its uuid first, so relations can point forward.
-  const ids = new Map<string, string>()
-  const all: Array<{ slug: string; raw: RawEntry; uuid: string }> = []
-  for (const group of template.demo_data ?? []) {
-    if (!collections.has(group.collection)) { warnings.push(`demo_data for unknown collection "${group.collection}" skipped`); continue }
-    for (const raw of group.entries ?? []) {
-      const uuid = newUuid()
-      if (raw.id !== undefined) ids.set(String(raw.id), uuid)
-      all.push({ slug: group.collection, raw, uuid })
-    }
+  // Relations may point forward: the first pass found every template id, each gets its uuid
+  // when first named (by its entry or by a reference). A repeated id names its last entry.
+  const groups = scan.groups.map((g) => ({ ...g, known: g.collection !== null && collections.has(g.collection) }))
+  for (const g of groups) if (!g.known) warnings.push(`demo_data for unknown collection "${g.collection ?? '(none)'}" skipped`)
+  const skipped = (ordinal: number) => groups.some((g) => !g.known && ordinal >= g.first && ordinal < g.first + g.count)
+  const uuids = new Map<string, string>()
+  const uuidOf = (key: string): string | null => {
+    const last = scan.lastSeen.get(key)
+    if (last === undefined || skipped(last)) return null
+    let uuid = uuids.get(key)
+    if (!uuid) uuids.set(key, (uuid = newUuid()))
+    return uuid
   }
   const resolveRef = (ref: unknown): string | null => {
     const key = String(ref)
-    return ids.get(key) ?? (isUuid(key) ? key.toLowerCase() : null)
+    return uuidOf(key) ?? (isUuid(key) ? key.toLowerCase() : null)
   }
+  const total = groups.reduce((n, g) => n + (g.known ? g.count : 0), 0)
 
   await writeFileAtomic(layout.project, serializeYaml(projectDocument(project)), { durable: false })
   for (const c of collections.values()) await writeFileAtomic(layout.collection(c.slug), serializeYaml(collectionDocument(c)), { durable: false })
 
   // Every folder of the import is new (the staging folder is): made once, parents first.
-  for (const slug of new Set(all.map((e) => e.slug))) {
+  for (const slug of new Set(groups.filter((g) => g.known && g.count > 0).map((g) => g.collection!))) {
     await mkdir(layout.entryDir(slug), { recursive: true })
     await mkdir(dirname(layout.versionDir(slug, NIL_UUID)), { recursive: true })
   }
   let published = 0
-  const base = Date.now() - all.length
+  const base = Date.now() - total
   // Worker threads pay for themselves from a few thousand files on (measured: bench/load).
-  const writer = createFileWriter({ parallel: all.length >= PARALLEL_FROM })
+  const writer = createFileWriter({ parallel: total >= PARALLEL_FROM })
+  let ordinal = 0
+  let i = 0
   try {
-    for (const [i, { slug, raw, uuid }] of all.entries()) {
+    await eachTemplateEntry(file, async (group, raw) => {
+      const here = ordinal++
+      if (!groups[group]!.known) return
+      const slug = groups[group]!.collection!
+      const key = raw.id === undefined || raw.id === null ? null : String(raw.id)
+      const uuid = key !== null && scan.lastSeen.get(key) === here ? uuidOf(key)! : newUuid()
       // One millisecond apart, in template order, so "newest first" lists the last template entry first.
       const at = new Date(base + i).toISOString()
       const collection = collections.get(slug)!
@@ -201,9 +201,9 @@ async function writeProject(template: Template, file: string, contentDir: string
         files.push([layout.version(slug, uuid, 1), serializeVersion(version, collection)])
       }
       await writer.add(dirs, files)
-      const done = i + 1
-      if (options.onProgress && (done % 1000 === 0 || done === all.length)) options.onProgress(done, all.length)
-    }
+      const done = ++i
+      if (options.onProgress && (done % 1000 === 0 || done === total)) options.onProgress(done, total)
+    })
     await writer.finish()
   } finally {
     await writer.close()
@@ -214,33 +214,9 @@ async function writeProject(template: Template, file: string, contentDir: string
   options.onFlush?.()
   flushFileSystem(contentDir)
   return {
-    project: project.uuid, content_dir: contentDir, collections: collections.size, entries: all.length,
-    published, drafts: all.length - published, warnings,
+    project: project.uuid, content_dir: contentDir, collections: collections.size, entries: total,
+    published, drafts: total - published, warnings,
   }
-}
-
-async function readTemplate(file: string): Promise<Template> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message
-    throw new CmsError('not_found', `Cannot read the template ${file}: ${why}.`)
-  }
-  let value: unknown
-  try {
-    value = JSON.parse(text) as unknown
-  } catch (error) {
-    throw new CmsError('bad_request', `${file} is not a valid template: the JSON does not parse (${(error as Error).message}).`)
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CmsError('bad_request', `${file} is not a valid template: expected a JSON object.`)
-  const t = value as Record<string, unknown>
-  // Anything else would import "0 entries" and look like success.
-  if (t.format !== undefined && t.format !== 'elmapicms') throw new CmsError('bad_request', `${file} is not an ElmapiCMS project template ("format" is ${JSON.stringify(t.format)}, expected "elmapicms").`)
-  if (t.type !== undefined && t.type !== 'project') throw new CmsError('bad_request', `${file} is not a project template ("type" is ${JSON.stringify(t.type)}, expected "project").`)
-  if (!Array.isArray(t.collections)) throw new CmsError('bad_request', `${file} is not a project template: it has no "collections" list (expected an ElmapiCMS project export: name, locales, collections and optionally demo_data).`)
-  return t as Template
 }
 
 function toField(raw: RawField, where: string): Field {

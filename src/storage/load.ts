@@ -7,6 +7,7 @@ import { TEMP_MARK } from './paths.ts'
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
 import { READ_NOFOLLOW, isSymlink } from './contained.ts'
 import { readIndexCache } from './index-cache.ts'
+import { checkHeapForLoad } from './heap.ts'
 import type { FileStamp } from './atomic.ts'
 import type { Layout } from './paths.ts'
 import type { AssetRecord, Collection, EntryRecord, Project, TokenRecord, WebhookRecord } from '../core/types.ts'
@@ -128,6 +129,7 @@ export async function loadTree(store: LoadTarget, options: LoadOptions = {}): Pr
       continue
     }
     loaded++
+    if (loaded % HEAP_CHECK_EVERY === 0) checkHeapForLoad(loaded, jobs.length)
     if (row && hasCollection && row.mtimeMs === stamp.mtimeMs && row.size === stamp.size && row.ino === stamp.ino) {
       store.loadEntry(slug, row.entry, key, stamp)
       if (onProgress && (loaded % step === 0 || loaded === jobs.length)) onProgress({ loaded, total: jobs.length })
@@ -147,6 +149,9 @@ export async function loadTree(store: LoadTarget, options: LoadOptions = {}): Pr
   store.loadFinished(fresh)
   if (options.sweepVersions) removeStaleTempFiles(layout.versionsDir).catch(() => {})
 }
+
+/** Entries between two looks at the heap (a look costs a few µs). */
+const HEAP_CHECK_EVERY = 512
 
 /** An ingested file into the index, or its first problem reported. */
 function use<T>(store: LoadTarget, ingested: Ingested<T>, add: (record: T) => void): void {

@@ -18,6 +18,8 @@ export function registerImport(program: Command): void {
       const started = Date.now()
       const summary = await withDirectWrite(config, 'import', () => importTemplate(file, contentDir, {
         force: opts.force === true,
+        // The template is read through once (checked whole) before anything is written: seconds at 1M entries.
+        onScan: (bytes, total) => { if (total >= 64 << 20 && (bytes % (64 << 20) === 0 || bytes === total)) progress(`reading template ${bytes >> 20}/${total >> 20} MB`) },
         onProgress: (done, total) => { if (total >= 2000) progress(`importing entries ${done}/${total}`) },
         onFlush: () => { if (started < Date.now() - 1000) progress('writing to disk (one flush for every file)...') },
       }))
