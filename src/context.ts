@@ -26,6 +26,12 @@ export interface AppContext {
   localAdminToken?: string
   /** A `--read-only` server refuses every write. */
   readOnly?: boolean
+  /**
+   * A server's list reads: one that needs more than a few slices of work over rows is not
+   * run synchronously but handed to `listEntriesSliced`, which gives the event loop back
+   * between slices (service/entries/list.ts).
+   */
+  slicedLists?: boolean
   /** Webhook outbox (also `events`), delivery logs, secrets and the delivery worker once started. */
   webhooks?: WebhookState
   /** Commits writes to git when `--git-commit` / `CMS_GIT_COMMIT` is on. */

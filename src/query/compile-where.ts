@@ -20,6 +20,8 @@ export interface Row {
   entry: EntryRecord
   values: FieldValues
   order: string
+  /** Sort keys computed so far, by column (sort.ts `keyColumn`): a row's key column entries. */
+  keys?: Record<string, Key | null>
 }
 
 export interface SchemaInfo {

@@ -2,6 +2,7 @@ import { badRequest } from '../core/errors.ts'
 import type { SortKey } from './params.ts'
 import { coreGetter, type Row, type SchemaInfo } from './compile-where.ts'
 import { CORE_COLUMNS, firstKey, kindOf, type Key } from './values.ts'
+import { runNow, slicing, type Steps } from './steps.ts'
 
 /**
  * Sorting: every key typed by its field (numbers numerically, dates as instants, text
@@ -20,14 +21,31 @@ export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKe
     const core = CORE_COLUMNS[field]
     if (core) {
       const get = coreGetter(field)
-      return { field, direction, key: (row: Row) => firstKey(get(row), core) }
+      return { field, direction, key: keyColumn(`:${field}`, (row) => firstKey(get(row), core)) }
     }
     const f = schema.fields.find((x) => x.name === field)
     if (!f) throw badRequest(`The sort parameter names an unknown field "${field}" in collection "${schema.slug}".`)
     const kind = kindOf(f)
     if (!kind) throw badRequest(`The sort parameter names "${field}", a ${f.type} field, which cannot be sorted.`)
-    return { field, direction, key: (row: Row) => firstKey(row.values[field], kind) }
+    return { field, direction, key: keyColumn(field, (row) => firstKey(row.values[field], kind)) }
   })
+}
+
+/**
+ * A sort key computed once per row and kept on it (`row.keys`: the row's key column
+ * entries). A row is immutable and replaced on every write, so its keys never go stale: a
+ * write "patches" the key columns by making a new row, whose keys are computed at their
+ * first comparison. Text keys are lower-cased once per row, not once per comparison or per
+ * never-seen sort. A field's kind is fixed for a row's lifetime (a schema change builds new
+ * views, hence new rows), so the field name alone names the column (core columns: `:name`).
+ */
+function keyColumn(column: string, compute: (row: Row) => Key | null): (row: Row) => Key | null {
+  return (row) => {
+    const keys = (row.keys ??= Object.create(null) as Record<string, Key | null>)
+    let k = keys[column]
+    if (k === undefined) keys[column] = k = compute(row)
+    return k
+  }
 }
 
 /** Default order (newest first): `order` descending. Never 0 for two rows of one view. */
@@ -39,6 +57,52 @@ export function sortRows(rows: readonly Row[], keys: CompiledSortKey[]): Row[] {
   const decorated: Decorated[] = rows.map((row) => ({ row, k: keys.map((s) => s.key(row)) }))
   decorated.sort(decoratedCompare(keys))
   return decorated.map((d) => d.row)
+}
+
+/** `sortRows` in steps that each handle about `slicing.rows` rows: keys computed, sorted runs, merges. */
+export function* sortRowsSteps(rows: readonly Row[], keys: CompiledSortKey[]): Steps<Row[]> {
+  if (keys.length === 0) return yield* sortSteps(rows.slice(), compareDefault)
+  const decorated: Decorated[] = new Array(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const row = rows[i]!
+    decorated[i] = { row, k: keys.map((s) => s.key(row)) }
+  }
+  const sorted = yield* sortSteps(decorated, decoratedCompare(keys))
+  const out: Row[] = new Array(sorted.length)
+  for (let i = 0; i < sorted.length; i++) out[i] = sorted[i]!.row
+  return out
+}
+
+/** Sorts `items` (in place or not: use the result) in runs of 8 × `slicing.rows`, then pairwise merges that yield as often. */
+export function* sortSteps<T>(items: T[], cmp: (a: T, b: T) => number): Steps<T[]> {
+  const run = slicing.rows * 8
+  if (items.length <= run) return items.sort(cmp)
+  let runs: T[][] = []
+  for (let i = 0; i < items.length; i += run) {
+    runs.push(items.slice(i, i + run).sort(cmp))
+    yield
+  }
+  while (runs.length > 1) {
+    const next: T[][] = []
+    for (let i = 0; i < runs.length; i += 2) next.push(i + 1 < runs.length ? yield* mergeSteps(runs[i]!, runs[i + 1]!, cmp) : runs[i]!)
+    runs = next
+  }
+  return runs[0]!
+}
+
+function* mergeSteps<T>(a: T[], b: T[], cmp: (x: T, y: T) => number): Steps<T[]> {
+  const out: T[] = new Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let o = 0
+  while (i < a.length && j < b.length) {
+    out[o++] = cmp(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!
+    if (o % slicing.rows === 0) yield
+  }
+  while (i < a.length) out[o++] = a[i++]!
+  while (j < b.length) out[o++] = b[j++]!
+  return out
 }
 
 /** The order sortRows gives, for two rows (keys computed on the spot: for the few comparisons of a binary search). */
@@ -65,8 +129,13 @@ export const sortSignature = (keys: SortKey[]): string => keys.map((k) => `${k.f
  * comparisons of computed keys.
  */
 export function topRows(rows: readonly Row[], keys: CompiledSortKey[], k: number): Row[] {
+  return runNow(topSteps(rows, keys, k))
+}
+
+/** `topRows` in steps: yields every `slicing.rows` rows (see steps.ts). */
+export function* topSteps(rows: readonly Row[], keys: CompiledSortKey[], k: number): Steps<Row[]> {
   if (k <= 0) return []
-  if (keys.length === 0) return sortRows(rows, keys).slice(0, k)
+  if (keys.length === 0) return (yield* sortSteps(rows.slice(), compareDefault)).slice(0, k)
   const n = keys.length
   const compareKeys = (a: Array<Key | null>, ra: Row, b: Array<Key | null>, rb: Row): number => {
     for (let i = 0; i < n; i++) {
@@ -82,7 +151,9 @@ export function topRows(rows: readonly Row[], keys: CompiledSortKey[], k: number
   }
   const best: Array<{ row: Row; k: Array<Key | null> }> = []
   const scratch: Array<Key | null> = new Array(n)
-  for (const row of rows) {
+  for (let r = 0; r < rows.length; r++) {
+    if ((r + 1) % slicing.rows === 0) yield
+    const row = rows[r]!
     for (let i = 0; i < n; i++) scratch[i] = keys[i]!.key(row)
     if (best.length === k) {
       const worst = best[k - 1]!

@@ -1,7 +1,8 @@
-import type { EntryRecord } from '../core/types.ts'
+import type { EntryRecord, FieldValues } from '../core/types.ts'
 import type { ReadState } from './params.ts'
 import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
-import { compareDefault, compareRows, decoratedCompare, sortRows, topRows, type CompiledSortKey, type Decorated } from './sort.ts'
+import { compareDefault, compareRows, sortRows, sortRowsSteps, sortSteps, topSteps, type CompiledSortKey } from './sort.ts'
+import { runNow, runSliced, slicing, WAIT, type Steps } from './steps.ts'
 import { keysOf, toKey, type Key, type ValueKind } from './values.ts'
 
 type Compare = (a: Row, b: Row) => number
@@ -26,29 +27,37 @@ type Compare = (a: Row, b: Row) => number
 export class CollectionView {
   readonly state: ReadState
   #rows: Row[]
-  readonly #byUuid = new Map<string, Row>()
+  readonly #byUuid: Map<string, Row>
   #byLocale: Map<string, Row[]> | null = null
   readonly #eq = new Map<string, { kind: ValueKind; map: Map<Key, Row[]> }>()
   readonly #sorted = new Map<string, { keys: CompiledSortKey[]; rows: Row[] }>()
   readonly #matches = new Map<string, CachedMatch>()
   /** Changes told but not yet applied (uuid → the entry now, or null when gone). */
   #pending = new Map<string, EntryRecord | null>()
-  /** uuids changed while a background sort build runs, one set per build. */
+  /** uuids changed while sliced work runs over a snapshot, one set per piece of work. */
   readonly #journals = new Set<Set<string>>()
   readonly #building = new Set<string>()
-  readonly #onMissingSort: ((signature: string, keys: CompiledSortKey[]) => void) | null
+  /** Indexes and sort orders being built by sliced work (other sliced work waits for them rather than building them twice). */
+  readonly #inProgress = new Set<string>()
+  readonly #onMissingSort: ((view: CollectionView, signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
 
-  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}) {
+  /** `built`: the rows and uuid map made by `build`; else made from `entries` now. */
+  constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}, built?: BuiltRows) {
     this.state = state
     this.#onMissingSort = options.onMissingSort ?? null
     this.#batch = options.batch ?? BATCH
-    const rows: Row[] = []
-    for (const entry of entries) if (visibleIn(entry, state)) rows.push(makeRow(entry, state))
-    // One string comparison per step: `order` is "<canonical created_at> <uuid>".
-    rows.sort(compareDefault)
+    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state))
     this.#rows = rows
-    for (const row of rows) this.#byUuid.set(row.entry.uuid, row)
+    this.#byUuid = byUuid
+  }
+
+  /**
+   * A view built in slices (`pause` between them) over a snapshot of the entries: rows made,
+   * then sorted in runs and merges. Changes after the snapshot are the caller's to `touch`.
+   */
+  static async build(entries: readonly EntryRecord[], state: ReadState, options: ViewOptions, pause: () => Promise<void>): Promise<CollectionView> {
+    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state), pause))
   }
 
   /** Visible entries in default order: created_at desc, uuid desc. */
@@ -68,14 +77,12 @@ export class CollectionView {
    * values in a sample), the fields list filters name most.
    */
   warm(fields: ReadonlyArray<{ field: string; kind: ValueKind }> = []): void {
-    this.#flush()
-    this.#localeList('')
-    for (const { field, kind } of fields) {
-      const seen = new Set<Key>()
-      const sample = Math.min(this.#rows.length, WARM_SAMPLE)
-      for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(this.#rows[i]!, field, kind)) seen.add(k)
-      if (seen.size > 0 && seen.size <= WARM_DISTINCT) this.#equal({ field, kind, key: '' })
-    }
+    runNow(this.#warmSteps(fields, false))
+  }
+
+  /** `warm` in slices, `pause` between them; writes landing meanwhile are merged in at the end. */
+  warmSliced(fields: ReadonlyArray<{ field: string; kind: ValueKind }>, pause: () => Promise<void>): Promise<void> {
+    return runSliced(this.#warmSteps(fields, true), pause)
   }
 
   get(uuid: string): Row | null {
@@ -86,19 +93,19 @@ export class CollectionView {
   /** Rows of one locale, in default order. */
   locale(locale: string): Row[] {
     this.#flush()
-    return this.#localeList(locale)
+    return runNow(this.#localeSteps(locale, false))
   }
 
   /** Rows whose field holds `key` (any of its values), in default order. */
   equal(hint: EqHint): Row[] {
     this.#flush()
-    return this.#equal(hint)
+    return runNow(this.#equalSteps(hint, false))
   }
 
   /** Every row in a sort order, built once per signature and patched from then on. */
   sorted(signature: string, keys: CompiledSortKey[]): Row[] {
     this.#flush()
-    return this.#sortedRows(signature, keys)
+    return runNow(this.#sortedSteps(signature, keys, false))
   }
 
   /** Whether a sort order is built (tests, benchmarks). */
@@ -120,6 +127,23 @@ export class CollectionView {
    * sort) lets repeated and paged requests reuse one computed list, patched on writes.
    */
   match(query: MatchQuery, need = Number.POSITIVE_INFINITY): MatchResult {
+    return runNow(this.matchSteps(query, need, false))
+  }
+
+  /**
+   * `match` in slices over a snapshot, `pause` between them: other requests run meanwhile.
+   * The answer is the rows as they were when each list was read; it is cached for later
+   * requests only when no change landed meanwhile.
+   */
+  matchSliced(query: MatchQuery, need: number, pause: () => Promise<void>): Promise<MatchResult> {
+    return runSliced(this.matchSteps(query, need, true), pause)
+  }
+
+  /**
+   * The steps of `match` (see steps.ts). `snapshot`: the steps will be interleaved with other
+   * requests (and their writes), so every list read across a yield is copied first.
+   */
+  *matchSteps(query: MatchQuery, need: number, snapshot: boolean): Steps<MatchResult> {
     this.#flush()
     const countOnly = need === 0 && query.sort.length > 0
     const key = query.cacheKey === null ? null : countOnly ? `${query.cacheKey}\n#count` : query.cacheKey
@@ -128,38 +152,53 @@ export class CollectionView {
       if (hit) {
         this.#matches.delete(key)
         this.#matches.set(key, hit)
-        const rows = this.#resolve(hit)
-        return { rows, total: rows.length }
+        return this.#answer(this.#resolve(hit), need, snapshot)
       }
     }
-    const matched = this.#filter(query)
-    let cached: CachedMatch
-    if (query.sort.length === 0 || countOnly) {
-      const plain = countOnly ? { ...query, sort: [], sortSignature: '' } : query
-      cached = matched === this.#rows ? { query: plain, alias: 'rows', own: null } : { query: plain, alias: null, own: matched }
-    } else if (matched.length * 8 < this.#rows.length) {
-      // Few matches: sort them directly.
-      cached = { query, alias: null, own: sortRows(matched, query.sort) }
-    } else if (!this.#sorted.has(query.sortSignature) && need <= TOP_MAX && this.#onMissingSort) {
-      // Many matches in an order not built yet: answer the leading rows now, build the order later.
-      this.#onMissingSort(query.sortSignature, query.sort)
-      return { rows: topRows(matched, query.sort, need), total: matched.length }
-    } else {
-      // Many matches: filter the full sort order (linear).
-      const all = this.#sortedRows(query.sortSignature, query.sort)
-      // The full order itself only when nothing filters (a filter all rows pass now may fail a later one).
-      if (query.where === null && query.locale === null) cached = { query, alias: 'sorted', own: null }
-      else {
-        const keep = new Set(matched)
-        cached = { query, alias: null, own: all.filter((row) => keep.has(row)) }
+    const journal = snapshot ? this.#openJournal() : null
+    try {
+      const matched = yield* this.#filterSteps(query, snapshot)
+      let cached: CachedMatch
+      if (query.sort.length === 0 || countOnly) {
+        const plain = countOnly ? { ...query, sort: [], sortSignature: '' } : query
+        cached = matched === this.#rows ? { query: plain, alias: 'rows', own: null } : { query: plain, alias: null, own: matched }
+      } else if (matched.length * 8 < this.#rows.length) {
+        // Few matches: sort them directly.
+        cached = { query, alias: null, own: yield* sortRowsSteps(matched, query.sort) }
+      } else if (!this.#sorted.has(query.sortSignature) && need <= TOP_MAX && this.#onMissingSort) {
+        // Many matches in an order not built yet: answer the leading rows now, build the order later.
+        this.#onMissingSort(this, query.sortSignature, query.sort)
+        const list = snapshot && matched === this.#rows ? matched.slice() : matched
+        return { rows: yield* topSteps(list, query.sort, need), total: matched.length }
+      } else {
+        // Many matches: filter the full sort order (linear).
+        const all = yield* this.#sortedSteps(query.sortSignature, query.sort, snapshot)
+        // The full order itself only when nothing filters (a filter all rows pass now may fail a later one).
+        if (query.where === null && query.locale === null) cached = { query, alias: 'sorted', own: null }
+        else {
+          const keep = new Set(matched)
+          const list = snapshot ? all.slice() : all
+          const own: Row[] = []
+          for (let i = 0; i < list.length; i++) {
+            if ((i + 1) % slicing.rows === 0) yield
+            if (keep.has(list[i]!)) own.push(list[i]!)
+          }
+          cached = { query, alias: null, own }
+        }
       }
+      if (journal) {
+        this.#flush()
+        // Changes landed meanwhile: answer from the snapshot, cache nothing (the list would be stale).
+        if (journal.size > 0) return this.#answer(cached.alias ? this.#resolve(cached) : cached.own!, need, true)
+      }
+      if (key !== null) {
+        if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
+        this.#matches.set(key, cached)
+      }
+      return this.#answer(this.#resolve(cached), need, snapshot)
+    } finally {
+      if (journal) this.#journals.delete(journal)
     }
-    if (key !== null) {
-      if (this.#matches.size >= MATCH_CACHE) this.#matches.delete(this.#matches.keys().next().value!)
-      this.#matches.set(key, cached)
-    }
-    const rows = this.#resolve(cached)
-    return { rows, total: rows.length }
   }
 
   /**
@@ -170,79 +209,133 @@ export class CollectionView {
   async buildSorted(signature: string, keys: CompiledSortKey[], pause: () => Promise<void>): Promise<void> {
     if (this.#sorted.has(signature) || this.#building.has(signature)) return
     this.#building.add(signature)
-    const journal = new Set<string>()
-    this.#journals.add(journal)
     try {
       this.#flush()
-      const snapshot = this.#rows.slice()
-      const decorated: Decorated[] = new Array(snapshot.length)
-      for (let i = 0; i < snapshot.length; i++) {
-        const row = snapshot[i]!
-        decorated[i] = { row, k: keys.map((s) => s.key(row)) }
-        if ((i & 8191) === 8191) await pause()
-      }
-      const cmp = decoratedCompare(keys)
-      // Sorted runs, then pairwise merges: each step a bounded stretch of work.
-      let runs: Decorated[][] = []
-      for (let i = 0; i < decorated.length; i += RUN) {
-        runs.push(decorated.slice(i, i + RUN).sort(cmp))
-        await pause()
-      }
-      while (runs.length > 1) {
-        const next: Decorated[][] = []
-        for (let i = 0; i < runs.length; i += 2) {
-          next.push(i + 1 < runs.length ? mergeSorted(runs[i]!, runs[i + 1]!, cmp) : runs[i]!)
-          await pause()
-        }
-        runs = next
-      }
-      if (this.#sorted.has(signature)) return
-      this.#flush()
-      let rows = (runs[0] ?? []).map((d) => d.row)
-      if (journal.size > 0) {
-        const stale = new Set<Row>()
-        for (const row of rows) if (journal.has(row.entry.uuid)) stale.add(row)
-        const fresh: Row[] = []
-        for (const uuid of journal) { const row = this.#byUuid.get(uuid); if (row) fresh.push(row) }
-        const compare: Compare = (a, b) => compareRows(a, b, keys)
-        rows = merge(rows, stale, fresh.sort(compare), compare)
-      }
-      this.#remember(signature, { keys, rows })
+      await runSliced(this.#sortedSteps(signature, keys, true), pause)
     } finally {
-      this.#journals.delete(journal)
       this.#building.delete(signature)
     }
   }
 
   // ---- internals ---------------------------------------------------------------------
 
-  #localeList(locale: string): Row[] {
-    if (!this.#byLocale) {
-      const map = new Map<string, Row[]>()
-      for (const row of this.#rows) {
-        let list = map.get(row.entry.locale)
-        if (!list) map.set(row.entry.locale, (list = []))
-        list.push(row)
-      }
-      this.#byLocale = map
-    }
-    return this.#byLocale.get(locale) ?? EMPTY
+  /**
+   * A match answer. The default order, a sort order and cached match lists are patched in
+   * place by later writes: work that goes on yielding after the match (a sliced answer
+   * serialising its page) gets a copy of the `need` leading rows instead.
+   */
+  #answer(rows: Row[], need: number, snapshot: boolean): MatchResult {
+    return { rows: snapshot ? rows.slice(0, Math.min(rows.length, need)) : rows, total: rows.length }
   }
 
-  #equal(hint: EqHint): Row[] {
-    let index = this.#eq.get(hint.field)
-    if (!index || index.kind !== hint.kind) {
-      index = { kind: hint.kind, map: new Map() }
-      for (const row of this.#rows) for (const k of eqKeys(row, hint.field, hint.kind)) add(index.map, k, row)
-      this.#eq.set(hint.field, index)
+  *#warmSteps(fields: ReadonlyArray<{ field: string; kind: ValueKind }>, sliced: boolean): Steps<void> {
+    this.#flush()
+    yield* this.#localeSteps('', sliced)
+    for (const { field, kind } of fields) {
+      const seen = new Set<Key>()
+      const rows = this.#rows
+      const sample = Math.min(rows.length, WARM_SAMPLE)
+      for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(rows[i]!, field, kind)) seen.add(k)
+      if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' }, sliced)
+    }
+  }
+
+  /** A set collecting the uuids every later flush changes (until closed with `#journals.delete`). */
+  #openJournal(): Set<string> {
+    const journal = new Set<string>()
+    this.#journals.add(journal)
+    return journal
+  }
+
+  *#localeSteps(locale: string, sliced: boolean): Steps<Row[]> {
+    if (!this.#byLocale) {
+      const built = yield* this.#once('locale', sliced, () => this.#byLocale !== null, () => this.#groupSteps((row) => [row.entry.locale]))
+      // Another request may have built it while this one yielded: theirs is as current.
+      if (built) this.#byLocale ??= built
+    }
+    return this.#byLocale!.get(locale) ?? EMPTY
+  }
+
+  *#equalSteps(hint: EqHint, sliced: boolean): Steps<Row[]> {
+    const current = () => { const index = this.#eq.get(hint.field); return index && index.kind === hint.kind ? index : null }
+    let index = current()
+    if (!index) {
+      const map = yield* this.#once(`eq\n${hint.field}\n${hint.kind}`, sliced, () => current() !== null, () => this.#groupSteps((row) => eqKeys(row, hint.field, hint.kind)))
+      index = current()
+      if (!index) this.#eq.set(hint.field, (index = { kind: hint.kind, map: map! }))
     }
     return index.map.get(hint.key) ?? EMPTY
   }
 
-  #sortedRows(signature: string, keys: CompiledSortKey[]): Row[] {
-    let sorted = this.#sorted.get(signature)
-    if (!sorted) this.#remember(signature, (sorted = { keys, rows: sortRows(this.#rows, keys) }))
-    return sorted.rows
+  /**
+   * Runs `build` unless sliced work is building the same thing (`name`): sliced work then
+   * waits for that build (null once `done()`); synchronous work builds its own.
+   */
+  *#once<T>(name: string, sliced: boolean, done: () => boolean, build: () => Steps<T>): Steps<T | null> {
+    if (sliced) while (this.#inProgress.has(name) && !done()) yield WAIT
+    if (done()) return null
+    this.#inProgress.add(name)
+    try {
+      return yield* build()
+    } finally {
+      this.#inProgress.delete(name)
+    }
+  }
+
+  /** Rows grouped by key, each group in default order, built in slices over a snapshot; changes meanwhile merged in. */
+  *#groupSteps<K>(keysOfRow: (row: Row) => K[]): Steps<Map<K, Row[]>> {
+    const journal = this.#openJournal()
+    try {
+      const rows = this.#rows.slice()
+      const map = new Map<K, Row[]>()
+      for (let i = 0; i < rows.length; i++) {
+        if ((i + 1) % slicing.rows === 0) yield
+        const row = rows[i]!
+        for (const k of keysOfRow(row)) add(map, k, row)
+      }
+      this.#flush()
+      if (journal.size === 0) return map
+      const { stale, fresh } = this.#changedSince(rows, journal)
+      return mergeGrouped(map, stale, fresh.sort(compareDefault), keysOfRow)
+    } finally {
+      this.#journals.delete(journal)
+    }
+  }
+
+  /** The snapshot rows a journal says changed (`stale`), and the current rows of those entries (`fresh`, unsorted). */
+  #changedSince(snapshot: readonly Row[], journal: ReadonlySet<string>): { stale: Set<Row>; fresh: Row[] } {
+    const stale = new Set<Row>()
+    for (const row of snapshot) if (journal.has(row.entry.uuid)) stale.add(row)
+    const fresh: Row[] = []
+    for (const uuid of journal) { const row = this.#byUuid.get(uuid); if (row) fresh.push(row) }
+    return { stale, fresh }
+  }
+
+  *#sortedSteps(signature: string, keys: CompiledSortKey[], sliced: boolean): Steps<Row[]> {
+    const built = this.#sorted.get(signature)
+    if (built) return built.rows
+    const rows = yield* this.#once(`sort\n${signature}`, sliced, () => this.#sorted.has(signature), () => this.#sortSteps(signature, keys))
+    return rows ?? this.#sorted.get(signature)!.rows
+  }
+
+  *#sortSteps(signature: string, keys: CompiledSortKey[]): Steps<Row[]> {
+    const journal = this.#openJournal()
+    try {
+      const snapshot = this.#rows.slice()
+      let rows = yield* sortRowsSteps(snapshot, keys)
+      const again = this.#sorted.get(signature)
+      if (again) return again.rows
+      this.#flush()
+      if (journal.size > 0) {
+        const { stale, fresh } = this.#changedSince(snapshot, journal)
+        const compare: Compare = (a, b) => compareRows(a, b, keys)
+        rows = merge(rows, stale, fresh.sort(compare), compare)
+      }
+      this.#remember(signature, { keys, rows })
+      return rows
+    } finally {
+      this.#journals.delete(journal)
+    }
   }
 
   #remember(signature: string, sorted: { keys: CompiledSortKey[]; rows: Row[] }): void {
@@ -252,25 +345,28 @@ export class CollectionView {
 
   #resolve(match: CachedMatch): Row[] {
     if (match.alias === 'rows') return this.#rows
-    if (match.alias === 'sorted') return this.#sortedRows(match.query.sortSignature, match.query.sort)
+    if (match.alias === 'sorted') return runNow(this.#sortedSteps(match.query.sortSignature, match.query.sort, false))
     return match.own!
   }
 
   /** Rows passing the locale and where of a query, in default order (the default order itself when nothing filters). */
-  #filter({ locale, where }: MatchQuery): Row[] {
+  *#filterSteps({ locale, where }: MatchQuery, snapshot: boolean): Steps<Row[]> {
     // Start from the smallest indexed candidate list (locale or a top-level equality).
-    let candidates: Row[] = locale === null ? this.#rows : this.#localeList(locale)
+    let candidates: Row[] = locale === null ? this.#rows : yield* this.#localeSteps(locale, snapshot)
     let needLocale = false
     for (const hint of where?.hints ?? []) {
-      const list = this.#equal(hint)
+      const list = yield* this.#equalSteps(hint, snapshot)
       if (list.length < candidates.length) {
         needLocale = locale !== null
         candidates = list
       }
     }
     if (!where && !needLocale) return candidates === this.#rows ? candidates : candidates.slice()
+    const list = snapshot ? candidates.slice() : candidates
     const matched: Row[] = []
-    for (const row of candidates) {
+    for (let i = 0; i < list.length; i++) {
+      if ((i + 1) % slicing.rows === 0) yield
+      const row = list[i]!
       if (needLocale && row.entry.locale !== locale) continue
       if (where && !where.test(row)) continue
       matched.push(row)
@@ -341,7 +437,7 @@ export class CollectionView {
 
 export interface ViewOptions {
   /** Told when a request needs a sort order that is not built (see `match`). */
-  onMissingSort?: (signature: string, keys: CompiledSortKey[]) => void
+  onMissingSort?: (view: CollectionView, signature: string, keys: CompiledSortKey[]) => void
   /** Up to this many pending changes are patched row by row, more merged per list. @default 64 */
   batch?: number
 }
@@ -356,7 +452,7 @@ export interface MatchQuery {
 }
 
 export interface MatchResult {
-  /** The matching rows in order: all of them, or at least the `need` leading ones. */
+  /** The matching rows in order: all of them, or at least the `need` leading ones (exactly those for sliced work). */
   rows: Row[]
   total: number
 }
@@ -369,6 +465,49 @@ interface CachedMatch {
 }
 
 
+/**
+ * A match without a view, for a read that arrives while its view is still being built (a
+ * server just started): one sliced pass over the entries making rows only for those that are
+ * visible and in the locale, then the matches sorted (or the leading `need` selected). Costs
+ * a pass per request, so only for that window; nothing is cached.
+ */
+export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, query: MatchQuery, need: number): Steps<MatchResult> {
+  const matched: Row[] = []
+  // The filter reads a row's entry and values, never its order: one probe row is reused, and rows are made for matches only.
+  const probe: Row = { entry: entries[0]!, values: {}, order: '' }
+  for (let i = 0; i < entries.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const entry = entries[i]!
+    if (!visibleIn(entry, state) || (query.locale !== null && entry.locale !== query.locale)) continue
+    if (query.where !== null) {
+      probe.entry = entry
+      probe.values = valuesIn(entry, state)
+      if (!query.where.test(probe)) continue
+    }
+    matched.push(makeRow(entry, state))
+  }
+  if (need === 0) return { rows: [], total: matched.length }
+  if (need <= TOP_MAX && matched.length > need * 8) {
+    const rows = query.sort.length > 0 ? yield* topSteps(matched, query.sort, need) : yield* topDefaultSteps(matched, need)
+    return { rows, total: matched.length }
+  }
+  const rows = query.sort.length > 0 ? yield* sortRowsSteps(matched, query.sort) : yield* sortSteps(matched, compareDefault)
+  return { rows: rows.length > need ? rows.slice(0, need) : rows, total: rows.length }
+}
+
+/** The first `k` rows in default order, by one pass keeping the best `k` (as `topSteps` does for sort keys). */
+function* topDefaultSteps(rows: readonly Row[], k: number): Steps<Row[]> {
+  const best: Row[] = []
+  for (let i = 0; i < rows.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const row = rows[i]!
+    if (best.length === k && compareDefault(row, best[k - 1]!) >= 0) continue
+    best.splice(lowerBound(best, row, compareDefault), 0, row)
+    if (best.length > k) best.pop()
+  }
+  return best
+}
+
 /** Whether an entry lists in a state: never when trashed; published needs a snapshot; only_draft needs none. */
 export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
   if (entry.deleted_at) return false
@@ -378,8 +517,10 @@ export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
 }
 
 function makeRow(entry: EntryRecord, state: ReadState): Row {
-  return { entry, values: (state === 'published' ? entry.published : entry.fields) ?? {}, order: `${canonicalTime(entry.created_at)} ${entry.uuid}` }
+  return { entry, values: valuesIn(entry, state), order: `${canonicalTime(entry.created_at)} ${entry.uuid}` }
 }
+
+const valuesIn = (entry: EntryRecord, state: ReadState): FieldValues => (state === 'published' ? entry.published : entry.fields) ?? {}
 
 const passes = (query: MatchQuery, row: Row): boolean =>
   (query.locale === null || row.entry.locale === query.locale) && (query.where === null || query.where.test(row))
@@ -395,7 +536,7 @@ function eqKeys(row: Row, field: string, kind: ValueKind): Key[] {
   return k === null ? [] : [k]
 }
 
-function add(map: Map<Key, Row[]>, key: Key, row: Row): void {
+function add<K>(map: Map<K, Row[]>, key: K, row: Row): void {
   const list = map.get(key)
   if (list) list.push(row)
   else map.set(key, [row])
@@ -471,15 +612,24 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
   return out
 }
 
-function mergeSorted<T>(a: T[], b: T[], cmp: (x: T, y: T) => number): T[] {
-  const out: T[] = new Array(a.length + b.length)
-  let i = 0
-  let j = 0
-  let o = 0
-  while (i < a.length && j < b.length) out[o++] = cmp(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!
-  while (i < a.length) out[o++] = a[i++]!
-  while (j < b.length) out[o++] = b[j++]!
-  return out
+interface BuiltRows { rows: Row[]; byUuid: Map<string, Row> }
+
+/** The visible rows of `entries` in default order and by uuid, made, sorted and mapped in slices. */
+function* buildSteps(entries: readonly EntryRecord[], state: ReadState): Steps<BuiltRows> {
+  const made: Row[] = []
+  for (let i = 0; i < entries.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    const entry = entries[i]!
+    if (visibleIn(entry, state)) made.push(makeRow(entry, state))
+  }
+  // One string comparison per step: `order` is "<canonical created_at> <uuid>".
+  const rows = yield* sortSteps(made, compareDefault)
+  const byUuid = new Map<string, Row>()
+  for (let i = 0; i < rows.length; i++) {
+    if ((i + 1) % slicing.rows === 0) yield
+    byUuid.set(rows[i]!.entry.uuid, rows[i]!)
+  }
+  return { rows, byUuid }
 }
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -501,5 +651,4 @@ const TOP_MAX = 1000
 /** A field whose first WARM_SAMPLE rows hold at most WARM_DISTINCT values gets its equality index at start. */
 const WARM_SAMPLE = 1000
 const WARM_DISTINCT = 64
-/** Rows per sorted run of a background sort build (a few ms of work each). */
-const RUN = 4096
+

@@ -85,14 +85,19 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
-    // The list views the common shapes read, built before the port answers (not by the first request).
-    await warmListViews(ctx)
+    // Long list reads run in slices that give the event loop back (service/entries/list.ts).
+    ctx.slicedLists = true
     const app = createApp(ctx)
     startServing(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
     ctx.replica?.start()
     const running = ctx
+    // The list views the common shapes read, built after the port answers, in slices: ready does
+    // not wait for them, and a read that arrives first builds (in slices) just the view it needs.
+    let closing = false
+    running.disposers.push(() => { closing = true })
+    void warmListViews(running, () => closing).catch((error: unknown) => options.onWarning?.(`warming the list views failed: ${(error as Error).message}`))
     let stopping: Promise<void> | undefined
     return {
       ctx: running, http, loadMs,

@@ -158,20 +158,40 @@ async function fsyncFolder(dir: string): Promise<void> {
 /**
  * Deletes temp files a crashed writer left behind. Returns how many were removed.
  * `skip` names top-level folders to leave out (the loader handles those itself).
+ * At most SWEEP_READS (2) folders are read at once: a server sweeps versions/ (one folder per
+ * published entry, 100k at 100k entries) after it listens, and reading them all at once
+ * queued 100k completions that held the event loop for seconds between two requests.
  */
 export async function removeStaleTempFiles(root: string, skip: readonly string[] = []): Promise<number> {
   let removed = 0
-  const walk = async (dir: string): Promise<void> => {
+  const visit = async (dir: string): Promise<void> => {
     const items = await readdir(dir, { withFileTypes: true }).catch(() => [])
-    await Promise.all(items.map(async (item) => {
+    for (const item of items) {
       const path = join(dir, item.name)
-      if (item.isDirectory()) return dir === root && skip.includes(item.name) ? undefined : walk(path)
-      if (item.name.includes(TEMP_MARK)) {
-        await rm(path, { force: true })
-        removed++
+      if (item.isDirectory()) {
+        if (!(dir === root && skip.includes(item.name))) pending.push(path)
+      } else if (item.name.includes(TEMP_MARK)) {
+        // One that cannot be removed is left for the next sweep; it never stops a load.
+        await rm(path, { force: true }).then(() => { removed++ }, () => {})
       }
-    }))
+    }
   }
-  await walk(root)
+  const pending: string[] = [root]
+  let active = 0
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      while (active < SWEEP_READS && pending.length > 0) {
+        active++
+        void visit(pending.pop()!).finally(() => {
+          active--
+          if (active === 0 && pending.length === 0) resolve()
+          else pump()
+        })
+      }
+    }
+    pump()
+  })
   return removed
 }
+
+const SWEEP_READS = 2

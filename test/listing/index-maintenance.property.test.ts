@@ -11,7 +11,8 @@ import { compileWhere, type SchemaInfo, type WhereEnv } from '../../src/query/co
 import { compileSort, sortSignature } from '../../src/query/sort.ts'
 import { CollectionView } from '../../src/query/view.ts'
 import { parseListQuery, type ReadState } from '../../src/query/params.ts'
-import { listEntries, listViews } from '../../src/service/entries/list.ts'
+import { listEntriesSliced, listViews } from '../../src/service/entries/list.ts'
+import { slicing } from '../../src/query/steps.ts'
 import { EntryLookups, lookupsOf } from '../../src/service/entries/lookups.ts'
 import { createEntry, deleteEntry, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../src/service/entries/write.ts'
 import { linkTranslation } from '../../src/service/entries/translations.ts'
@@ -118,11 +119,24 @@ function checkAll(c: AppContext, step: string): void {
 }
 
 describe('indexes patched per changed entry', () => {
-  test.each([7, 18, 2026])('equal indexes built from scratch after random writes and watcher batches (seed %i)', async (seed) => {
+  // sliced: reads run as a server runs them (views, indexes and matches built in slices of 2 rows), started before each write and finished after it.
+  test.each([[7, false], [18, false], [2026, false], [11, true], [23, true]])('equal indexes built from scratch after random writes and watcher batches (seed %i, sliced reads racing them: %s)', async (seed, sliced) => {
     project = await makeProject(template())
     ctx = await createContext({ config: loadConfig({ dir: project.contentDir, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: true, source: 'api' })
     await ctx.watcher!.ready
     const c = ctx
+    const saved = { ...slicing }
+    if (sliced) { c.slicedLists = true; Object.assign(slicing, { rows: 2, ms: 0 }) }
+    try {
+      await randomSteps(c, seed, sliced)
+    } finally {
+      Object.assign(slicing, saved)
+    }
+  }, 120000)
+})
+
+async function randomSteps(c: AppContext, seed: number, sliced: boolean): Promise<void> {
+  {
     const rnd = prng(seed)
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!
     const items = () => [...c.store.collection('items')!.entries.values()]
@@ -132,10 +146,10 @@ describe('indexes patched per changed entry', () => {
       tags: [pick(['t0', 't1', 't2', 't3'])], author: pick(people),
     })
     // Build every index first (service reads too: their cached match lists must be patched as well).
-    for (const state of ['published', 'draft', 'only_draft']) for (const raw of QUERIES) listEntries(c, 'items', `state=${state}&${raw}`, 'http://localhost')
+    for (const state of ['published', 'draft', 'only_draft']) for (const raw of QUERIES) await listEntriesSliced(c, 'items', `state=${state}&${raw}`, 'http://localhost')
     checkAll(c, 'start')
 
-    const dir = join(project.contentDir, 'entries', 'items')
+    const dir = join(project!.contentDir, 'entries', 'items')
     // A refused write (unique clash, wrong state, ...) is part of a random sequence; anything else is not.
     const ignoreRefusals = (error: unknown) => { if (!(error instanceof CmsError) || error.code === 'storage' || error.code === 'insufficient_storage') throw error }
     for (let step = 0; step < 40; step++) {
@@ -143,6 +157,8 @@ describe('indexes patched per changed entry', () => {
       const some = items()
       const target = pick(some)
       let label = `step ${step} (${op})`
+      // A read in slices, interleaved with the write's own awaits.
+      const reading = sliced ? listEntriesSliced(c, 'items', `state=${pick(['published', 'draft', 'only_draft'])}&${pick(QUERIES)}`, 'http://localhost') : null
       if (op === 'create') {
         await createEntry(c, 'items', { state: rnd() < 0.6 ? 'published' : 'draft', locale: rnd() < 0.7 ? 'en' : 'fr', data: values() }).catch(ignoreRefusals)
       } else if (op === 'update') {
@@ -196,9 +212,10 @@ describe('indexes patched per changed entry', () => {
           for (const [uuid, title] of expected) expect(title === null ? index.entries.has(uuid) : index.entries.get(uuid)?.fields.title).toBe(title === null ? false : title)
         }, { timeout: 10000, interval: 20 })
       }
+      await reading
       // Reads in between: the service's cached answers and lists, as a site build would make them.
-      listEntries(c, 'items', pick(QUERIES), 'http://localhost')
+      await listEntriesSliced(c, 'items', pick(QUERIES), 'http://localhost')
       checkAll(c, label)
     }
-  }, 120000)
-})
+  }
+}

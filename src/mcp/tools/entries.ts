@@ -54,7 +54,7 @@ export function registerEntryTools(scope: ToolScope): void {
     const raw = qs.stringify(query, { encodeValuesOnly: true })
     const result = await run<unknown>(target, {
       method: 'GET', path: `/${enc(collection)}${raw ? `?${raw}` : ''}`,
-      local: async (ctx) => JSON.parse((await readService()).listEntries(ctx, collection, raw, localBase(ctx)).body) as unknown,
+      local: async (ctx) => JSON.parse((await (await readService()).listEntriesSliced(ctx, collection, raw, localBase(ctx))).body) as unknown,
     })
     return ok(listSummary(collection, result), result)
   })

@@ -3,7 +3,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
-import { getEntry, listEntries, type ReadResult } from '../../service/entries/list.ts'
+import { getEntry, listEntriesSliced, type ReadResult } from '../../service/entries/list.ts'
 import { readAnswer } from '../admission.ts'
 
 /**
@@ -14,7 +14,8 @@ export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
-      handler: (event) => send(event, listEntries(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event))),
+      // A long read runs in slices (other requests answer meanwhile); the fast path hands such reads here.
+      handler: async (event) => send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event))),
     },
     {
       method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',

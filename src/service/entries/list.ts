@@ -6,7 +6,8 @@ import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
 import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compile-where.ts'
 import { compileSort, sortSignature, type CompiledSortKey } from '../../query/sort.ts'
-import { CollectionView, visibleIn } from '../../query/view.ts'
+import { CollectionView, scanSteps, visibleIn, type MatchQuery, type ViewOptions } from '../../query/view.ts'
+import { LATER, runNow, runSliced, runWithin, yieldToLoop, type Steps } from '../../query/steps.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
 import { kindOf } from '../../query/values.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
@@ -38,10 +39,83 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
   const cacheKey = `${baseUrl}\n${query}`
   const hit = slot.responses.get(cacheKey)
   if (hit) return hit
-  const result = computeList(ctx, index, slot, parseListQuery(query), query, baseUrl)
+  const q = parseListQuery(query)
+  let result: ReadResult
+  if (ctx.slicedLists) {
+    // A server answers here only what fits in a few slices; the rest goes to listEntriesSliced.
+    const plan = prepareList(ctx, index, slot, q)
+    const view = plan.ready ? slot.views.peek(q.state) : null
+    const now = view ? runWithin(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, false), SYNC_SLICES) : LATER
+    if (now === LATER) throw new ListDeferred()
+    result = now
+  } else {
+    const plan = prepareList(ctx, index, slot, q)
+    result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
+  }
   slot.remember(cacheKey, result)
   return result
 }
+
+/**
+ * `listEntries` for a server: anything that needs more than a few slices of work over rows
+ * (a never-seen filter or sort over many rows, a count, a `like`, a view or index not built
+ * yet after start) runs in slices that give the event loop back, so other requests answer
+ * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does.
+ */
+export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string): Promise<ReadResult> {
+  if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl)
+  try {
+    return listEntries(ctx, slug, query, baseUrl)
+  } catch (error) {
+    if (!(error instanceof ListDeferred)) throw error
+  }
+  const { index, slot } = open(ctx, slug)
+  const q = parseListQuery(query)
+  const plan = prepareList(ctx, index, slot, q)
+  // The views the answer reads (its own, and those its relation filters reach), built in slices if not yet.
+  for (const target of plan.related) await viewsOf(ctx, target)?.ready(q.state === 'published' ? 'published' : 'draft')
+  // A view not built yet (just after start): this read scans the entries in slices rather than wait for the build.
+  const view = slot.views.peek(q.state)
+  if (!view) void slot.views.ready(q.state).catch(() => {})
+  readsInSlices++
+  try {
+    const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
+    slot.remember(`${baseUrl}\n${query}`, result)
+    return result
+  } finally {
+    readsInSlices--
+  }
+}
+
+/**
+ * Reads running in slices now: background work (warm-up indexes, sort orders) lets them go
+ * first. Not a view's build: until it is done every read of that view scans the entries.
+ */
+let readsInSlices = 0
+
+/**
+ * The pause of background work: a turn of the event loop, then up to BACKGROUND_DEFER more
+ * while reads run in slices (bounded: a read may itself wait for an index this work builds).
+ */
+async function backgroundPause(): Promise<void> {
+  await yieldToLoop()
+  for (let i = 0; i < BACKGROUND_DEFER && readsInSlices > 0; i++) await yieldToLoop()
+}
+const BACKGROUND_DEFER = 64
+
+/**
+ * Thrown by a server's `listEntries` when the answer needs the sliced path: the Node fast
+ * read path hands the request to h3, whose route awaits `listEntriesSliced`. Never reaches
+ * a client.
+ */
+export class ListDeferred extends Error {
+  constructor() {
+    super('This list read runs in slices (listEntriesSliced).')
+  }
+}
+
+/** Slices of work a server's list read may take synchronously (`slicing.rows` each: about 4k rows). */
+const SYNC_SLICES = 16
 
 /** `GET /{collection}/{uuid}` as a service: `{data: entry}`. */
 export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string): ReadResult {
@@ -64,41 +138,70 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
 
 // ---- listing -----------------------------------------------------------------------
 
-function computeList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string): ReadResult {
+/** A list request compiled against its collection: what to match, how many rows it reads, which collections its filter reaches. */
+interface ListPlan {
+  match: MatchQuery
+  single: boolean
+  need: number
+  /** Collections whose views the filter reads (relation filters). */
+  related: string[]
+  /** Whether every view the filter reaches is built (else a server takes the sliced path). */
+  ready: boolean
+}
+
+function prepareList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery): ListPlan {
   const collection = index.collection
   checkExclude(q.exclude, collection)
   const schema = schemaOf(collection)
+  const related = new Set<string>()
   const env: WhereEnv = {
     schema,
-    target: (field) => { const t = relationTarget(ctx.store, field); return t ? schemaOf(t) : null },
+    target: (field) => { const t = relationTarget(ctx.store, field); if (t) related.add(t.slug); return t ? schemaOf(t) : null },
     related: (targetSlug, uuid) => viewOf(ctx, targetSlug, q.state)?.get(uuid) ?? null,
   }
   const where = q.where ? compileWhere(q.where, env) : null
   const sort = compileSort(q.sort, schema)
   const signature = sortSignature(q.sort)
-  const view = slot.views.view(q.state)
   const locale = collection.is_singleton ? q.locale ?? ctx.store.project.default_locale : q.locale
   const single = collection.is_singleton || q.first
   const need = q.count ? 0 : single ? 1 : q.paginate !== null ? q.page * q.paginate : q.limit !== null ? q.offset + q.limit : Number.POSITIVE_INFINITY
-  const { rows, total } = view.match({ locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` }, need)
+  const state = q.state === 'published' ? 'published' : 'draft'
+  const ready = slot.views.peek(q.state) !== null && [...related].every((slug) => viewsOf(ctx, slug)?.peek(state) !== null)
+  return {
+    match: { locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` },
+    single, need, related: [...related], ready,
+  }
+}
+
+/** A list answer in steps (see query/steps.ts): the match, then the page's entries serialised. */
+function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
+  const collection = index.collection
+  const { rows, total } = view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const etag = etagOf(slot.stamp, `${baseUrl}\n${raw}`)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
   if (q.count) return { body: `{"count":${total}}`, etag }
-  if (single) {
+  if (plan.single) {
     const row = rows[0]
     if (!row) throw notFound('Content not found.')
     return { body: json(row.entry), etag }
   }
-  const plan = planList(q, total)
-  if (plan.kind !== 'page' && plan.kind !== 'all') throw new Error('unreachable')
+  const page = planList(q, total)
+  if (page.kind !== 'page' && page.kind !== 'all') throw new Error('unreachable')
   const parts: string[] = []
-  for (let i = plan.start; i < plan.end; i++) parts.push(json(rows[i]!.entry))
+  // An unpaginated list of many rows serialises them in slices too (an entry's JSON is cached once made).
+  for (let i = page.start; i < page.end; i++) {
+    if ((i - page.start + 1) % SERIALISE_SLICE === 0) yield
+    parts.push(json(rows[i]!.entry))
+  }
   const data = `[${parts.join(',')}]`
-  if (plan.kind === 'all') return { body: data, etag }
-  const { links, meta } = pageEnvelope(plan, total, `${baseUrl}/${collection.slug}`, raw)
+  if (page.kind === 'all') return { body: data, etag }
+  const { links, meta } = pageEnvelope(page, total, `${baseUrl}/${collection.slug}`, raw)
   return { body: `{"data":${data},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`, etag }
 }
+
+/** Entries serialised between two yields of a sliced list answer. */
+const SERIALISE_SLICE = 256
 
 function serialise(ctx: AppContext, entry: EntryRecord, collection: Collection, q: ListQuery, baseUrl: string, stamp: string): string {
   const options: ShapeOptions = { state: q.state, exclude: q.exclude, timestamps: q.timestamps, baseUrl }
@@ -177,6 +280,8 @@ class CollectionViews {
   /** What the views' relation filters read besides the collection itself (see `dependencyStamp`). */
   dependencies: string
   readonly #views = new Map<ReadState, CollectionView>()
+  /** Views being built in slices, with the changes told meanwhile (applied once built). */
+  readonly #building = new Map<ReadState, { done: Promise<CollectionView>; changes: Array<[string, EntryRecord | null]> }>()
   readonly #background: boolean
 
   constructor(index: CollectionIndex, dependencies: string, background: boolean) {
@@ -187,17 +292,49 @@ class CollectionViews {
     this.#background = background
   }
 
+  /** The view of a state, built now if it is not (a long synchronous pass at 100k rows: servers use `ready`). */
   view(state: ReadState): CollectionView {
     let view = this.#views.get(state)
-    if (!view) {
-      const options = this.#background ? { onMissingSort: (signature: string, keys: CompiledSortKey[]) => buildLater(view!, signature, keys) } : {}
-      this.#views.set(state, (view = new CollectionView(this.entries.values(), state, options)))
-    }
+    if (!view) this.#views.set(state, (view = new CollectionView(this.entries.values(), state, this.#options())))
     return view
+  }
+
+  /** The view of a state if it is built. */
+  peek(state: ReadState): CollectionView | null {
+    return this.#views.get(state) ?? null
+  }
+
+  /** The view of a state, built in slices that yield to the event loop if it is not built yet (one build per state). */
+  ready(state: ReadState): Promise<CollectionView> {
+    const view = this.#views.get(state)
+    if (view) return Promise.resolve(view)
+    let building = this.#building.get(state)
+    if (!building) {
+      const changes: Array<[string, EntryRecord | null]> = []
+      const done = CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop).then((built) => {
+        this.#building.delete(state)
+        // A synchronous read may have built it meanwhile: that one has seen every change.
+        const current = this.#views.get(state)
+        if (current) return current
+        for (const [uuid, entry] of changes) built.touch(uuid, entry)
+        this.#views.set(state, built)
+        return built
+      }, (error: unknown) => {
+        this.#building.delete(state)
+        throw error
+      })
+      this.#building.set(state, (building = { done, changes }))
+    }
+    return building.done
+  }
+
+  #options(): ViewOptions {
+    return this.#background ? { onMissingSort: buildLater } : {}
   }
 
   touch(uuid: string, entry: EntryRecord | null): void {
     for (const view of this.#views.values()) view.touch(uuid, entry)
+    for (const { changes } of this.#building.values()) changes.push([uuid, entry])
   }
 
   /** The views built so far, by state. */
@@ -213,7 +350,7 @@ class CollectionViews {
 /** Builds a missing sort order in slices that yield to the event loop (never a long block). */
 function buildLater(view: CollectionView, signature: string, keys: CompiledSortKey[]): void {
   setImmediate(() => {
-    view.buildSorted(signature, keys, () => new Promise<void>((resolve) => setImmediate(resolve)))
+    view.buildSorted(signature, keys, backgroundPause)
       .catch((error: unknown) => console.error('[cms] building a sort order failed:', error))
   })
 }
@@ -268,8 +405,12 @@ function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Sl
 }
 
 function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView | null {
+  return viewsOf(ctx, slug)?.view(state === 'published' ? 'published' : 'draft') ?? null
+}
+
+function viewsOf(ctx: AppContext, slug: string): CollectionViews | null {
   if (!ctx.store.collection(slug)) return null
-  return open(ctx, slug).slot.views.view(state === 'published' ? 'published' : 'draft')
+  return open(ctx, slug).slot.views
 }
 
 /** Field types a list filter names by equality (long texts never: no category lives there). */
@@ -281,12 +422,15 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
 }
 
 /**
- * Builds, before a server answers its first request, what the common list shapes need: each
- * collection's published and draft views with their per-locale lists. Yields between
- * collections.
+ * Builds what the common list shapes need: each collection's published and draft views with
+ * their per-locale lists and category-like equality indexes. A server runs it after it
+ * listens, in slices that give the event loop back (a read arriving first builds, or joins
+ * the build of, just the view it needs, also in slices). `stopped` ends it early (the server
+ * is closing).
  */
-export async function warmListViews(ctx: AppContext): Promise<void> {
+export async function warmListViews(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
   for (const slug of [...ctx.store.collections.keys()]) {
+    if (stopped()) return
     if (!ctx.store.collection(slug)) continue
     const { index, slot } = open(ctx, slug)
     const fields = index.collection.fields.flatMap((f) => {
@@ -294,8 +438,12 @@ export async function warmListViews(ctx: AppContext): Promise<void> {
       return kind ? [{ field: f.name, kind }] : []
     })
     for (const state of ['published', 'draft'] as const) {
-      slot.views.view(state).warm(fields)
-      await new Promise<void>((resolve) => setImmediate(resolve))
+      if (stopped()) return
+      const view = await slot.views.ready(state)
+      await view.warmSliced(fields, async () => { if (stopped()) throw new Stopped(); await backgroundPause() })
+        .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
     }
   }
 }
+
+class Stopped extends Error {}
