@@ -20,7 +20,8 @@ process.on('exit', () => { for (const c of children) c.kill('SIGKILL') })
 process.on('SIGINT', () => process.exit(130))
 
 /**
- * autocannon in a process of its own, resolving to its result. A load generator sharing the
+ * autocannon in a process of its own, resolving to its result (with `cpu`, its own
+ * process.cpuUsage() over the load, and `wallMs`, the load's duration). A load generator sharing the
  * bench's event loop delays every other request the bench times (a create, a probe) by the
  * time it spends handling its own answers: measured at 1k, the bare server's "writer p99"
  * was 102 ms with autocannon in-process, for creates it answers from memory.
@@ -28,8 +29,10 @@ process.on('SIGINT', () => process.exit(130))
 export function autocannonProcess(options) {
   return new Promise((resolve, reject) => {
     const code = `import autocannon from 'autocannon'
+      const c0 = process.cpuUsage(); const t0 = performance.now()
       const r = await autocannon(JSON.parse(process.argv[1]))
-      process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, non2xx: r.non2xx, errors: r.errors }))`
+      const cpu = process.cpuUsage(c0); const wallMs = performance.now() - t0
+      process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, non2xx: r.non2xx, errors: r.errors, cpu, wallMs }))`
     const child = spawn(process.execPath, ['--input-type=module', '-e', code, JSON.stringify(options)], { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     let out = ''

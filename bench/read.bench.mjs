@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { generate, toTemplate, toJsonServer } from './gen-workload.mjs'
-import { children, median } from './lib.mjs'
+import { autocannonProcess, children, median } from './lib.mjs'
 import { PROFILER_HOOK, profileTable, profileWhile } from './read-profile.mjs'
 import { loadavg } from 'node:os'
 
@@ -86,15 +86,15 @@ const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_T
 /**
  * One load of `seconds` on `url`. With `pid`, also the CPU the server process spent per answer
  * (µs; less sensitive to a neighbour's load than req/s) and the share of the window it was busy,
- * and the CPU the client (autocannon, in this process) spent per answer: which side was the bottleneck.
+ * and the CPU the client (autocannon, in its own process) spent per answer: which side was the bottleneck.
  */
 async function cannon(url, headers, seconds, pid) {
   const cpu0 = pid ? cpuMs(pid) : null
-  const client0 = process.cpuUsage()
-  const t0 = performance.now()
-  const r = await autocannon({ url, connections: 20, duration: seconds, headers })
-  const wall = performance.now() - t0
-  const client = process.cpuUsage(client0)
+  // In its own process: this one drains the servers' request-log pipes, which Node writes
+  // synchronously; with the load generator in this loop a full pipe stalled the server.
+  const r = await autocannonProcess({ url, connections: 20, duration: seconds, headers })
+  const wall = r.wallMs
+  const client = r.cpu
   const cpu1 = pid ? cpuMs(pid) : null
   if (r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers`)
   if (r.errors > 0) process.stdout.write(`  (${url.replace(/^http:\/\/[^/]+/, '')}: ${r.errors} errors/timeouts in one round)\n`)
