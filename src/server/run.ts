@@ -10,7 +10,7 @@ import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/store.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
-import { warmListViews } from '../service/entries/list.ts'
+import { buildListViews, warmListViews } from '../service/entries/list.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
@@ -87,17 +87,17 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     const loadMs = Date.now() - started
     // Long list reads run in slices that give the event loop back (service/entries/list.ts).
     ctx.slicedLists = true
+    // What the common list shapes read, built before the port answers (~1.1 s at 100k entries:
+    // views 0.7 s, locale lists and category indexes 0.4 s). Built after listening instead, the
+    // first reads were scans: the first Q2 after ready took 160–320 ms at 100k, 30 ms with them.
+    buildListViews(ctx)
+    await warmListViews(ctx)
     const app = createApp(ctx)
     startServing(ctx)
     const http = await startServer(app, { ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host ? { host: options.host } : {}), ...(options.onResponse ? { onResponse: options.onResponse } : {}) })
     if (!options.readOnly) await updateLock(config.stateDir, { ...info, port: http.port, host: http.host, url: http.url })
     ctx.replica?.start()
     const running = ctx
-    // The list views the common shapes read, built after the port answers, in slices: ready does
-    // not wait for them, and a read that arrives first builds (in slices) just the view it needs.
-    let closing = false
-    running.disposers.push(() => { closing = true })
-    void warmListViews(running, () => closing).catch((error: unknown) => options.onWarning?.(`warming the list views failed: ${(error as Error).message}`))
     let stopping: Promise<void> | undefined
     return {
       ctx: running, http, loadMs,

@@ -422,6 +422,21 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
 }
 
 /**
+ * Builds each collection's published and draft views (rows in default order) before a server
+ * listens: ~0.2 s at 100k entries, and without them every read until the background warm-up
+ * reached its collection was a scan of every entry (measured at 100k: the Q2 after each create
+ * took 49 ms median instead of 2.5, the first Q2 124 ms). The rest (locale lists, equality
+ * indexes) is warmed after listening, in slices (`warmListViews`).
+ */
+export function buildListViews(ctx: AppContext): void {
+  for (const slug of ctx.store.collections.keys()) {
+    const { slot } = open(ctx, slug)
+    slot.views.view('published')
+    slot.views.view('draft')
+  }
+}
+
+/**
  * Builds what the common list shapes need: each collection's published and draft views with
  * their per-locale lists and category-like equality indexes. A server runs it after it
  * listens, in slices that give the event loop back (a read arriving first builds, or joins
