@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createContext, type AppContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
 import { runServer, type RunningServer } from '../../src/server/run.ts'

@@ -7,19 +7,12 @@ import { formatTree } from '../../src/review/fmt.ts'
 import { validateTree } from '../../src/review/validate.ts'
 import { ContentStore } from '../../src/storage/store.ts'
 import { blogTemplate, cms } from '../schema/fixture.ts'
+import { snapshotTree } from '../helpers/tree.ts'
 
 let project: TempProject
 beforeEach(async () => { project = await makeProject(blogTemplate()) })
 afterEach(async () => { await project.cleanup() })
 
-async function snapshot(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  for (const rel of await readdir(root, { recursive: true })) {
-    const text = await readFile(join(root, rel), 'utf8').catch(() => null)
-    if (text !== null) out.set(rel, text)
-  }
-  return out
-}
 
 /** Hand edits a person might make: other indentation, other key order, YAML flow style. */
 async function mess(): Promise<string[]> {
@@ -42,22 +35,22 @@ describe('cms fmt', () => {
     const messed = await mess()
     const check = await formatTree(project.contentDir, { check: true })
     expect(check.changed.sort()).toEqual(messed)
-    const before = await snapshot(project.contentDir)
-    expect(await snapshot(project.contentDir)).toEqual(before) // --check wrote nothing
+    const before = await snapshotTree(project.contentDir)
+    expect(await snapshotTree(project.contentDir)).toEqual(before) // --check wrote nothing
 
     const run = await formatTree(project.contentDir)
     expect(run.changed.sort()).toEqual(messed)
     expect((await formatTree(project.contentDir, { check: true })).changed).toEqual([])
-    const after = await snapshot(project.contentDir)
+    const after = await snapshotTree(project.contentDir)
     await formatTree(project.contentDir)
-    expect(await snapshot(project.contentDir)).toEqual(after)
+    expect(await snapshotTree(project.contentDir)).toEqual(after)
     expect((await validateTree(project.contentDir)).problems.filter((p) => p.rule === 'format')).toEqual([])
   })
 
   it('writes exactly what the store writes', async () => {
     await mess()
     await formatTree(project.contentDir)
-    const formatted = await snapshot(project.contentDir)
+    const formatted = await snapshotTree(project.contentDir)
     const store = await ContentStore.open(project.contentDir, { onProblem: () => {} })
     for (const [slug, index] of store.collections) {
       await store.putCollection(index.collection, 'cli')
@@ -65,7 +58,7 @@ describe('cms fmt', () => {
     }
     await store.putProject(store.project, 'cli')
     await store.flush()
-    expect(await snapshot(project.contentDir)).toEqual(formatted)
+    expect(await snapshotTree(project.contentDir)).toEqual(formatted)
   })
 
   it('CLI: --check exits 1 and lists files; fmt exits 0; then --check exits 0', async () => {

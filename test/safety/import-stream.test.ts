@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { importTemplate } from '../../src/import/template.ts'
 import { cms } from '../helpers/cli.ts'
 import { entryFiles, manyArticles } from './fixture.ts'
+import { snapshotTree } from '../helpers/tree.ts'
 
 /**
  * Issue 18: `cms import` read the whole template into one string and failed past ~520k
@@ -18,25 +19,13 @@ const blog = fileURLToPath(new URL('../fixtures/blog-template.json', import.meta
 let dir: string | undefined
 afterEach(async () => { if (dir) await rm(dir, { recursive: true, force: true }) })
 
-async function snapshot(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  const walk = async (d: string): Promise<void> => {
-    for (const item of await readdir(d, { withFileTypes: true })) {
-      const path = join(d, item.name)
-      if (item.isDirectory()) await walk(path)
-      else out.set(relative(root, path), await readFile(path, 'utf8'))
-    }
-  }
-  await walk(root)
-  return out
-}
 
 describe('cms import streams the template', () => {
   it('a truncated or malformed large template gives an error naming the file and byte, and leaves the content root untouched', { timeout: 120_000 }, async () => {
     dir = await mkdtemp(join(tmpdir(), 'cms-import-stream-'))
     const content = join(dir, 'content')
     expect((await cms(['import', blog, '--dir', content])).code).toBe(0)
-    const before = await snapshot(content)
+    const before = await snapshotTree(content)
     // Several MB: the faults below lie past the parser's first 1 MB chunk.
     const text = JSON.stringify(manyArticles(8000))
     expect(text.length).toBeGreaterThan(2.5 * (1 << 20))
@@ -67,7 +56,7 @@ describe('cms import streams the template', () => {
 
     // Nothing was written for any of them: the faults are found by the first pass, before the
     // staging folder exists, and nothing of it is left beside the content root.
-    expect(await snapshot(content)).toEqual(before)
+    expect(await snapshotTree(content)).toEqual(before)
     expect((await readdir(dir)).filter((n) => n.includes('.cms-import-') || n.includes('.cms-replaced-'))).toEqual([])
 
     const empty = join(dir, 'empty.json')

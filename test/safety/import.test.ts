@@ -3,10 +3,11 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CMS_BIN, cms, serve } from '../helpers/cli.ts'
 import { manyArticles } from './fixture.ts'
+import { snapshotTree } from '../helpers/tree.ts'
 
 /**
  * Issue 12, defect 9: a killed `cms import` left a partial tree, and `cms import --force`
@@ -16,19 +17,6 @@ const blog = fileURLToPath(new URL('../fixtures/blog-template.json', import.meta
 let dir: string | undefined
 afterEach(async () => { if (dir) await rm(dir, { recursive: true, force: true }) })
 
-/** Every file under `root` with its text, by relative path. */
-async function snapshot(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  const walk = async (d: string): Promise<void> => {
-    for (const item of await readdir(d, { withFileTypes: true })) {
-      const path = join(d, item.name)
-      if (item.isDirectory()) await walk(path)
-      else out.set(relative(root, path), await readFile(path, 'utf8'))
-    }
-  }
-  await walk(root)
-  return out
-}
 
 /** Entry files of `articles` written so far in the content root or any folder beside it. */
 async function articlesWritten(parent: string): Promise<number> {
@@ -58,11 +46,11 @@ describe('cms import', () => {
     const big = join(dir, 'big.json')
     await writeFile(big, JSON.stringify(manyArticles(2500)))
     expect((await cms(['import', blog, '--dir', content])).code).toBe(0)
-    const before = await snapshot(content)
+    const before = await snapshotTree(content)
 
     // Killed while replacing an existing project: the project is untouched.
     await importAndKill([big, '--dir', content, '--force'], dir, 300)
-    expect(await snapshot(content)).toEqual(before)
+    expect(await snapshotTree(content)).toEqual(before)
 
     // Killed while importing into a new folder: no tree that looks like a project.
     const fresh = join(dir, 'fresh')
@@ -71,7 +59,7 @@ describe('cms import', () => {
     // ... and a plain import there afterwards is not refused because of leftovers.
     const again = await cms(['import', blog, '--dir', fresh, '--json'])
     expect(again.code, again.stderr).toBe(0)
-    expect((await snapshot(fresh)).size).toBeGreaterThan(0)
+    expect((await snapshotTree(fresh)).size).toBeGreaterThan(0)
 
     // --force after the killed attempt: exactly the template's content, nothing of the blog.
     const r = await cms(['import', big, '--dir', content, '--force', '--json'])
@@ -107,13 +95,13 @@ describe('cms import', () => {
     dir = await mkdtemp(join(tmpdir(), 'cms-import-'))
     const content = join(dir, 'content')
     await cms(['import', blog, '--dir', content])
-    const before = await snapshot(content)
+    const before = await snapshotTree(content)
     const server = await serve(['--dir', content])
     try {
       const r = await cms(['import', blog, '--dir', content, '--force'])
       expect(r.code).not.toBe(0)
       expect(r.stderr).toMatch(/server \(pid \d+[^)]*\) is serving/)
-      expect(await snapshot(content)).toEqual(before)
+      expect(await snapshotTree(content)).toEqual(before)
     } finally {
       server.child.kill('SIGTERM')
       await server.exited
