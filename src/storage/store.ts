@@ -397,28 +397,24 @@ export class ContentStore {
   }
 
   applyFileWebhook(uuid: string, after: WebhookRecord | null): boolean {
-    const before = this.#webhooks.get(uuid) ?? null
-    if (after === null) {
-      if (!before) return false
-      this.#webhooks.delete(uuid)
-    } else {
-      if (before && sameRecord(before, after)) return false
-      this.#webhooks.set(uuid, after)
-    }
-    this.#emit({ kind: 'webhook', uuid, before, after, source: 'file' })
-    return true
+    return this.#applyFileRecord(this.#webhooks, uuid, after, (before) => this.#emit({ kind: 'webhook', uuid, before, after, source: 'file' }))
   }
 
   applyFileAsset(uuid: string, after: AssetRecord | null): boolean {
-    const before = this.#assets.get(uuid) ?? null
+    return this.#applyFileRecord(this.#assets, uuid, after, (before) => this.#emit({ kind: 'asset', uuid, before, after, source: 'file' }))
+  }
+
+  /** A record read from (or gone with) its file, put in `records` unless nothing changed; `emit` tells listeners. */
+  #applyFileRecord<T>(records: Map<string, T>, uuid: string, after: T | null, emit: (before: T | null) => void): boolean {
+    const before = records.get(uuid) ?? null
     if (after === null) {
       if (!before) return false
-      this.#assets.delete(uuid)
+      records.delete(uuid)
     } else {
       if (before && sameRecord(before, after)) return false
-      this.#assets.set(uuid, after)
+      records.set(uuid, after)
     }
-    this.#emit({ kind: 'asset', uuid, before, after, source: 'file' })
+    emit(before)
     return true
   }
 
