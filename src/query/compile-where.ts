@@ -20,13 +20,24 @@ export interface Row {
   entry: EntryRecord
   values: FieldValues
   order: string
-  /** Sort keys computed so far, by column (sort.ts `keyColumn`): a row's key column entries. */
+  /** The kept sort keys, made with the row by its view (key-columns.ts), positions per `SchemaInfo.columns`. */
+  k?: ReadonlyArray<Key | null>
+  /** Other sort keys computed so far, by column (sort.ts `keyColumn`). */
   keys?: Record<string, Key | null>
 }
 
 export interface SchemaInfo {
   slug: string
   fields: Field[]
+  /** The columns the collection's views keep on their rows (absent: every key is computed on demand). */
+  columns?: KeyColumns
+}
+
+/** The sort keys views keep on their rows (made by key-columns.ts `keyColumnsOf`). */
+export interface KeyColumns {
+  /** Column name (a field's name, or `:name` for a core column, as sort.ts names them) → position in `row.k`. */
+  readonly position: ReadonlyMap<string, number>
+  readonly compute: ReadonlyArray<(row: Row) => Key | null>
 }
 
 export interface WhereEnv {

@@ -12,23 +12,40 @@ import { runNow, slicing, type Steps } from './steps.ts'
 export interface CompiledSortKey {
   field: string
   direction: 'asc' | 'desc'
+  /** The row's key, computed once and kept on the row (see keyColumn). */
   key: (row: Row) => Key | null
+  /** The row's key as `key` gives it, kept if already computed but not stored otherwise (see topSteps). */
+  peek: (row: Row) => Key | null
 }
 
 export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKey[] {
   return keys.map(({ field, direction }) => {
-    if (field === 'id') return { field, direction, key: (row: Row) => row.order }
+    if (field === 'id') {
+      const order = (row: Row) => row.order
+      return { field, direction, key: order, peek: order }
+    }
     const core = CORE_COLUMNS[field]
     if (core) {
       const get = coreGetter(field)
-      return { field, direction, key: keyColumn(`:${field}`, (row) => firstKey(get(row), core)) }
+      return { field, direction, ...kept(schema, `:${field}`, (row) => firstKey(get(row), core)) }
     }
     const f = schema.fields.find((x) => x.name === field)
     if (!f) throw badRequest(`The sort parameter names an unknown field "${field}" in collection "${schema.slug}".`)
     const kind = kindOf(f)
     if (!kind) throw badRequest(`The sort parameter names "${field}", a ${f.type} field, which cannot be sorted.`)
-    return { field, direction, key: keyColumn(field, (row) => firstKey(row.values[field], kind)) }
+    return { field, direction, ...kept(schema, field, (row) => firstKey(row.values[field], kind)) }
   })
+}
+
+/** A column's key read from the row's kept keys (`row.k`, see key-columns.ts) when the view made them, else `keyColumn`'s. */
+function kept(schema: SchemaInfo, column: string, compute: (row: Row) => Key | null): Pick<CompiledSortKey, 'key' | 'peek'> {
+  const lazy = keyColumn(column, compute)
+  const at = schema.columns?.position.get(column)
+  if (at === undefined) return lazy
+  return {
+    key: (row) => (row.k !== undefined ? row.k[at]! : lazy.key(row)),
+    peek: (row) => (row.k !== undefined ? row.k[at]! : lazy.peek(row)),
+  }
 }
 
 /**
@@ -39,12 +56,18 @@ export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKe
  * never-seen sort. A field's kind is fixed for a row's lifetime (a schema change builds new
  * views, hence new rows), so the field name alone names the column (core columns: `:name`).
  */
-function keyColumn(column: string, compute: (row: Row) => Key | null): (row: Row) => Key | null {
-  return (row) => {
-    const keys = (row.keys ??= Object.create(null) as Record<string, Key | null>)
-    let k = keys[column]
-    if (k === undefined) keys[column] = k = compute(row)
-    return k
+function keyColumn(column: string, compute: (row: Row) => Key | null): Pick<CompiledSortKey, 'key' | 'peek'> {
+  return {
+    key: (row) => {
+      const keys = (row.keys ??= Object.create(null) as Record<string, Key | null>)
+      let k = keys[column]
+      if (k === undefined) keys[column] = k = compute(row)
+      return k
+    },
+    peek: (row) => {
+      const k = row.keys?.[column]
+      return k === undefined ? compute(row) : k
+    },
   }
 }
 
@@ -126,7 +149,10 @@ export const sortSignature = (keys: SortKey[]): string => keys.map((k) => `${k.f
  * best `k` in a sorted buffer. A row's keys are computed into one reused array and compared
  * with the current k-th best; only rows that make it in allocate. For the first page of a
  * never-seen sort over many rows this is one pass, where a full sort costs n log n
- * comparisons of computed keys.
+ * comparisons of computed keys. Keys not yet kept on the rows are computed and dropped
+ * (`peek`), not stored: storing a key object on each of 100k old rows cost 60–80 ms of the
+ * 100 ms first answer of a never-seen sort (allocation and promotion), computing them ~15
+ * (bench/engine.bench.mjs, fullSort); the order built after it in the background keeps them.
  */
 export function topRows(rows: readonly Row[], keys: CompiledSortKey[], k: number): Row[] {
   return runNow(topSteps(rows, keys, k))
@@ -154,7 +180,7 @@ export function* topSteps(rows: readonly Row[], keys: CompiledSortKey[], k: numb
   for (let r = 0; r < rows.length; r++) {
     if ((r + 1) % slicing.rows === 0) yield
     const row = rows[r]!
-    for (let i = 0; i < n; i++) scratch[i] = keys[i]!.key(row)
+    for (let i = 0; i < n; i++) scratch[i] = keys[i]!.peek(row)
     if (best.length === k) {
       const worst = best[k - 1]!
       if (compareKeys(scratch, row, worst.k, worst.row) >= 0) continue

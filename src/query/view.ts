@@ -1,6 +1,7 @@
 import type { EntryRecord, FieldValues } from '../core/types.ts'
 import type { ReadState } from './params.ts'
-import type { CompiledWhere, EqHint, Row } from './compile-where.ts'
+import type { CompiledWhere, EqHint, KeyColumns, Row } from './compile-where.ts'
+import { keysOfRow } from './key-columns.ts'
 import { compareDefault, compareRows, sortRows, sortRowsSteps, sortSteps, topSteps, type CompiledSortKey } from './sort.ts'
 import { runNow, runSliced, slicing, WAIT, type Steps } from './steps.ts'
 import { keysOf, toKey, type Key, type ValueKind } from './values.ts'
@@ -41,13 +42,15 @@ export class CollectionView {
   readonly #inProgress = new Set<string>()
   readonly #onMissingSort: ((view: CollectionView, signature: string, keys: CompiledSortKey[]) => void) | null
   readonly #batch: number
+  readonly #columns: KeyColumns | null
 
   /** `built`: the rows and uuid map made by `build`; else made from `entries` now. */
   constructor(entries: Iterable<EntryRecord>, state: ReadState, options: ViewOptions = {}, built?: BuiltRows) {
     this.state = state
     this.#onMissingSort = options.onMissingSort ?? null
     this.#batch = options.batch ?? BATCH
-    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state))
+    this.#columns = options.columns ?? null
+    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state, this.#columns))
     this.#rows = rows
     this.#byUuid = byUuid
   }
@@ -57,7 +60,7 @@ export class CollectionView {
    * then sorted in runs and merges. Changes after the snapshot are the caller's to `touch`.
    */
   static async build(entries: readonly EntryRecord[], state: ReadState, options: ViewOptions, pause: () => Promise<void>): Promise<CollectionView> {
-    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state), pause))
+    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state, options.columns ?? null), pause))
   }
 
   /** Visible entries in default order: created_at desc, uuid desc. */
@@ -386,7 +389,7 @@ export class CollectionView {
   /** One changed entry: its old row leaves every list, its new row (if visible) goes in at its place. */
   #patchOne(uuid: string, entry: EntryRecord | null): void {
     const old = this.#byUuid.get(uuid) ?? null
-    const row = entry && visibleIn(entry, this.state) ? makeRow(entry, this.state) : null
+    const row = entry && visibleIn(entry, this.state) ? makeRow(entry, this.state, this.#columns) : null
     if (!old && !row) return
     if (old) this.#byUuid.delete(uuid)
     if (row) this.#byUuid.set(uuid, row)
@@ -414,7 +417,7 @@ export class CollectionView {
       const old = this.#byUuid.get(uuid)
       if (old) { stale.add(old); this.#byUuid.delete(uuid) }
       if (entry && visibleIn(entry, this.state)) {
-        const row = makeRow(entry, this.state)
+        const row = makeRow(entry, this.state, this.#columns)
         this.#byUuid.set(uuid, row)
         added.push(row)
       }
@@ -440,6 +443,8 @@ export interface ViewOptions {
   onMissingSort?: (view: CollectionView, signature: string, keys: CompiledSortKey[]) => void
   /** Up to this many pending changes are patched row by row, more merged per list. @default 64 */
   batch?: number
+  /** The sort keys kept on every row (key-columns.ts); the same the queries' `compileSort` was given. */
+  columns?: KeyColumns
 }
 
 export interface MatchQuery {
@@ -474,7 +479,7 @@ interface CachedMatch {
 export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, query: MatchQuery, need: number): Steps<MatchResult> {
   const matched: Row[] = []
   // The filter reads a row's entry and values, never its order: one probe row is reused, and rows are made for matches only.
-  const probe: Row = { entry: entries[0]!, values: {}, order: '' }
+  const probe: Row = { entry: entries[0]!, values: {}, order: '', k: undefined }
   for (let i = 0; i < entries.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
     const entry = entries[i]!
@@ -484,7 +489,7 @@ export function* scanSteps(entries: readonly EntryRecord[], state: ReadState, qu
       probe.values = valuesIn(entry, state)
       if (!query.where.test(probe)) continue
     }
-    matched.push(makeRow(entry, state))
+    matched.push(makeRow(entry, state, null))
   }
   if (need === 0) return { rows: [], total: matched.length }
   if (need <= TOP_MAX && matched.length > need * 8) {
@@ -516,8 +521,10 @@ export function visibleIn(entry: EntryRecord, state: ReadState): boolean {
   return true
 }
 
-function makeRow(entry: EntryRecord, state: ReadState): Row {
-  return { entry, values: valuesIn(entry, state), order: `${canonicalTime(entry.created_at)} ${entry.uuid}` }
+function makeRow(entry: EntryRecord, state: ReadState, columns: KeyColumns | null): Row {
+  const row: Row = { entry, values: valuesIn(entry, state), order: `${canonicalTime(entry.created_at)} ${entry.uuid}`, k: undefined }
+  if (columns) row.k = keysOfRow(columns, row)
+  return row
 }
 
 const valuesIn = (entry: EntryRecord, state: ReadState): FieldValues => (state === 'published' ? entry.published : entry.fields) ?? {}
@@ -615,19 +622,23 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
 interface BuiltRows { rows: Row[]; byUuid: Map<string, Row> }
 
 /** The visible rows of `entries` in default order and by uuid, made, sorted and mapped in slices. */
-function* buildSteps(entries: readonly EntryRecord[], state: ReadState): Steps<BuiltRows> {
+function* buildSteps(entries: readonly EntryRecord[], state: ReadState, columns: KeyColumns | null): Steps<BuiltRows> {
   const made: Row[] = []
   for (let i = 0; i < entries.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
     const entry = entries[i]!
-    if (visibleIn(entry, state)) made.push(makeRow(entry, state))
+    if (visibleIn(entry, state)) made.push(makeRow(entry, state, null))
   }
   // One string comparison per step: `order` is "<canonical created_at> <uuid>".
-  const rows = yield* sortSteps(made, compareDefault)
+  const sorted = yield* sortSteps(made, compareDefault)
+  // The rows and their kept keys made again in the order passes read them, so that memory is read in sequence (see key-columns.ts).
+  const rows: Row[] = new Array(sorted.length)
   const byUuid = new Map<string, Row>()
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < sorted.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
-    byUuid.set(rows[i]!.entry.uuid, rows[i]!)
+    const row = columns ? { ...sorted[i]!, k: keysOfRow(columns, sorted[i]!) } : sorted[i]!
+    rows[i] = row
+    byUuid.set(row.entry.uuid, row)
   }
   return { rows, byUuid }
 }

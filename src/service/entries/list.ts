@@ -10,6 +10,7 @@ import { CollectionView, scanSteps, visibleIn, type MatchQuery, type ViewOptions
 import { LATER, runNow, runSliced, runWithin, yieldToLoop, type Steps } from '../../query/steps.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
 import { kindOf } from '../../query/values.ts'
+import { keyColumnsOf } from '../../query/key-columns.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
 import { lookupsOf } from './lookups.ts'
@@ -226,7 +227,7 @@ function checkExclude(names: string[], collection: Collection): void {
 const SCHEMAS = new WeakMap<Collection, SchemaInfo>()
 function schemaOf(collection: Collection): SchemaInfo {
   let schema = SCHEMAS.get(collection)
-  if (!schema) SCHEMAS.set(collection, (schema = { slug: collection.slug, fields: collection.fields }))
+  if (!schema) SCHEMAS.set(collection, (schema = { slug: collection.slug, fields: collection.fields, columns: keyColumnsOf(collection.fields) }))
   return schema
 }
 
@@ -329,7 +330,8 @@ class CollectionViews {
   }
 
   #options(): ViewOptions {
-    return this.#background ? { onMissingSort: buildLater } : {}
+    const columns = schemaOf(this.collection).columns!
+    return this.#background ? { onMissingSort: buildLater, columns } : { columns }
   }
 
   touch(uuid: string, entry: EntryRecord | null): void {
