@@ -20,7 +20,7 @@ export interface Row {
   entry: EntryRecord
   values: FieldValues
   order: string
-  /** The kept sort keys, made with the row by its view (key-columns.ts), positions per `SchemaInfo.columns`. */
+  /** The kept sort keys (key-columns.ts), positions per `SchemaInfo.columns`: made with the row, or set once by its view's warm-up. */
   k?: ReadonlyArray<Key | null>
   /** Other sort keys computed so far, by column (sort.ts `keyColumn`). */
   keys?: Record<string, Key | null>

@@ -8,8 +8,9 @@ const KEPT_CORE = { created_at: 'date', updated_at: 'date', published_at: 'date'
 
 /**
  * The sort keys of the columns a list is most often sorted by (short fields and the dates
- * every entry has), computed when a view makes a row and kept on it (`row.k`). A row is
- * immutable and replaced on every write, so these never go stale and need no patching.
+ * every entry has), kept on each row (`row.k`): computed by the view's warm-up for the rows
+ * it was built with, and when a row is made for a write. A row is replaced on every write,
+ * so these never go stale and need no patching.
  *
  * Why on the row, made with it: a never-seen sort's first page is one pass over every row,
  * and at 100k rows that pass was bound by memory, not by comparisons. Reading a key through

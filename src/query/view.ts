@@ -50,7 +50,7 @@ export class CollectionView {
     this.#onMissingSort = options.onMissingSort ?? null
     this.#batch = options.batch ?? BATCH
     this.#columns = options.columns ?? null
-    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state, this.#columns))
+    const { rows, byUuid } = built ?? runNow(buildSteps([...entries], state))
     this.#rows = rows
     this.#byUuid = byUuid
   }
@@ -60,7 +60,7 @@ export class CollectionView {
    * then sorted in runs and merges. Changes after the snapshot are the caller's to `touch`.
    */
   static async build(entries: readonly EntryRecord[], state: ReadState, options: ViewOptions, pause: () => Promise<void>): Promise<CollectionView> {
-    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state, options.columns ?? null), pause))
+    return new CollectionView([], state, options, await runSliced(buildSteps(entries, state), pause))
   }
 
   /** Visible entries in default order: created_at desc, uuid desc. */
@@ -240,6 +240,26 @@ export class CollectionView {
       const sample = Math.min(rows.length, WARM_SAMPLE)
       for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(rows[i]!, field, kind)) seen.add(k)
       if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' }, sliced)
+    }
+    yield* this.#keptKeysSteps()
+  }
+
+  /**
+   * The kept sort keys (`row.k`, key-columns.ts) of the rows built without them: a view is
+   * built before a server listens, and these would double that time (~0.5 s per view at
+   * 100k, most of it parsing dates), so they come with the warm-up. Rows made later (writes)
+   * get theirs when made; a key read before then is computed on demand (sort.ts).
+   */
+  *#keptKeysSteps(): Steps<void> {
+    const columns = this.#columns
+    if (!columns) return
+    this.#flush()
+    // Rows replaced meanwhile were made with their keys; setting a replaced row's is harmless.
+    const rows = this.#rows.slice()
+    for (let i = 0; i < rows.length; i++) {
+      if ((i + 1) % slicing.rows === 0) yield
+      const row = rows[i]!
+      if (row.k === undefined) row.k = keysOfRow(columns, row)
     }
   }
 
@@ -622,7 +642,7 @@ function mergeGrouped<K>(map: Map<K, Row[]>, stale: ReadonlySet<Row>, added: Row
 interface BuiltRows { rows: Row[]; byUuid: Map<string, Row> }
 
 /** The visible rows of `entries` in default order and by uuid, made, sorted and mapped in slices. */
-function* buildSteps(entries: readonly EntryRecord[], state: ReadState, columns: KeyColumns | null): Steps<BuiltRows> {
+function* buildSteps(entries: readonly EntryRecord[], state: ReadState): Steps<BuiltRows> {
   const made: Row[] = []
   for (let i = 0; i < entries.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
@@ -631,14 +651,15 @@ function* buildSteps(entries: readonly EntryRecord[], state: ReadState, columns:
   }
   // One string comparison per step: `order` is "<canonical created_at> <uuid>".
   const sorted = yield* sortSteps(made, compareDefault)
-  // The rows and their kept keys made again in the order passes read them, so that memory is read in sequence (see key-columns.ts).
+  // The rows made again in the order passes read them, so that memory is read in sequence (see key-columns.ts).
   const rows: Row[] = new Array(sorted.length)
   const byUuid = new Map<string, Row>()
   for (let i = 0; i < sorted.length; i++) {
     if ((i + 1) % slicing.rows === 0) yield
-    const row = columns ? { ...sorted[i]!, k: keysOfRow(columns, sorted[i]!) } : sorted[i]!
+    const { entry, values, order } = sorted[i]!
+    const row: Row = { entry, values, order, k: undefined }
     rows[i] = row
-    byUuid.set(row.entry.uuid, row)
+    byUuid.set(entry.uuid, row)
   }
   return { rows, byUuid }
 }
