@@ -33,14 +33,18 @@ export async function startServer(app: CmsApp, options: { port?: number; host?: 
   const fast = app.fastRead
   const serve = fast ? (req: IncomingMessage, res: ServerResponse) => (fast(req, res) ? undefined : viaH3(req, res)) : viaH3
   const onResponse = options.onResponse
+  const record = (req: IncomingMessage, res: ServerResponse, started: number): RequestRecord => ({
+    method: req.method ?? '', path: req.url ?? '', status: res.statusCode,
+    ms: performance.now() - started, ip: req.socket.remoteAddress ?? '',
+  })
   const handler = onResponse ? (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
+    // The fast path answers and ends the response before it returns: logged at once. A
+    // `close` listener per response cost a fast read 9% more instructions (bench/read.bench.mjs).
+    if (fast?.(req, res)) return onResponse(record(req, res, started))
     // `close` also covers a client that went away before the answer was complete.
-    res.on('close', () => onResponse({
-      method: req.method ?? '', path: req.url ?? '', status: res.statusCode,
-      ms: performance.now() - started, ip: req.socket.remoteAddress ?? '',
-    }))
-    return serve(req, res)
+    res.on('close', () => onResponse(record(req, res, started)))
+    return viaH3(req, res)
   } : serve
   let listener: Listener
   try {

@@ -37,8 +37,7 @@ export interface ReadResult {
  */
 export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string): ReadResult {
   const { index, slot } = open(ctx, slug)
-  const cacheKey = `${baseUrl}\n${query}`
-  const hit = slot.responses.get(cacheKey)
+  const hit = slot.lookup(baseUrl, query)
   if (hit) return hit
   const q = parseListQuery(query)
   let result: ReadResult
@@ -53,7 +52,7 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
     const plan = prepareList(ctx, index, slot, q)
     result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
   }
-  slot.remember(cacheKey, result)
+  slot.remember(baseUrl, query, result)
   return result
 }
 
@@ -81,7 +80,7 @@ export async function listEntriesSliced(ctx: AppContext, slug: string, query: st
   readsInSlices++
   try {
     const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
-    slot.remember(`${baseUrl}\n${query}`, result)
+    slot.remember(baseUrl, query, result)
     return result
   } finally {
     readsInSlices--
@@ -243,11 +242,19 @@ function etagOf(stamp: string, key: string): string {
 const RESPONSE_ENTRIES = 512
 const RESPONSE_BYTES = 32 * 1024 * 1024
 
-/** The answers cached for one state of a collection (its revision and dependencies: `stamp`). */
+/**
+ * The answers cached for one state of a collection (its revision and dependencies: `stamp`),
+ * by origin, then query: the fast read path passes the same string objects for a target it
+ * has seen, so a lookup hashes nothing (a key concatenated per request was hashed each time).
+ */
 class Slot {
   readonly stamp: string
   readonly views: CollectionViews
-  readonly responses = new Map<string, ReadResult>()
+  /** What `open` last checked this slot against: the index, its revision, the store's change count. */
+  checked: { index: CollectionIndex; revision: number; changes: number } | null = null
+  readonly #byBase = new Map<string, Map<string, ReadResult>>()
+  /** Cached answers, oldest first (evicted in that order), with where they are filed. */
+  readonly #order = new Map<ReadResult, [base: string, query: string]>()
   #bytes = 0
 
   constructor(views: CollectionViews, stamp: string) {
@@ -255,16 +262,30 @@ class Slot {
     this.stamp = stamp
   }
 
-  remember(key: string, result: ReadResult): void {
+  lookup(baseUrl: string, query: string): ReadResult | undefined {
+    return this.#byBase.get(baseUrl)?.get(query)
+  }
+
+  remember(baseUrl: string, query: string, result: ReadResult): void {
     const size = result.body.length
     if (size > RESPONSE_BYTES / 4) return
-    while (this.responses.size >= RESPONSE_ENTRIES || (this.#bytes + size > RESPONSE_BYTES && this.responses.size > 0)) {
-      const [oldest, value] = this.responses.entries().next().value!
-      this.responses.delete(oldest)
-      this.#bytes -= value.body.length
-    }
-    this.responses.set(key, result)
+    const previous = this.lookup(baseUrl, query)
+    if (previous) this.#forget(previous)
+    while (this.#order.size >= RESPONSE_ENTRIES || (this.#bytes + size > RESPONSE_BYTES && this.#order.size > 0)) this.#forget(this.#order.keys().next().value!)
+    let byQuery = this.#byBase.get(baseUrl)
+    if (!byQuery) this.#byBase.set(baseUrl, (byQuery = new Map()))
+    byQuery.set(query, result)
+    this.#order.set(result, [baseUrl, query])
     this.#bytes += size
+  }
+
+  #forget(result: ReadResult): void {
+    const [baseUrl, query] = this.#order.get(result)!
+    this.#order.delete(result)
+    const byQuery = this.#byBase.get(baseUrl)!
+    byQuery.delete(query)
+    if (byQuery.size === 0) this.#byBase.delete(baseUrl)
+    this.#bytes -= result.body.length
   }
 }
 
@@ -360,6 +381,8 @@ function buildLater(view: CollectionView, signature: string, keys: CompiledSortK
 interface Caches {
   slots: Map<string, Slot>
   views: Map<string, CollectionViews>
+  /** Store changes seen (any kind): while it stays put, a slot's stamp needs no recomputing. */
+  changes: number
 }
 
 const CACHES = new WeakMap<ContentStore, Caches>()
@@ -369,6 +392,7 @@ function cachesOf(store: ContentStore): Caches {
   if (!caches) {
     const views = new Map<string, CollectionViews>()
     store.onChange((change) => {
+      caches!.changes++
       if (change.kind === 'collection') views.delete(change.slug)
       if (change.kind !== 'entry') return
       const held = views.get(change.slug)
@@ -377,7 +401,7 @@ function cachesOf(store: ContentStore): Caches {
       held.touch(change.uuid, change.after)
       held.revision = index.revision
     })
-    CACHES.set(store, (caches = { slots: new Map(), views }))
+    CACHES.set(store, (caches = { slots: new Map(), views, changes: 0 }))
   }
   return caches
 }
@@ -386,10 +410,14 @@ function cachesOf(store: ContentStore): Caches {
 function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
-  const { slots, views } = cachesOf(ctx.store)
+  const caches = cachesOf(ctx.store)
+  const { slots, views } = caches
+  // Nothing changed in the store since this slot was last checked: its stamp holds (a site build's reads, one after another).
+  let slot = slots.get(slug)
+  const checked = slot?.checked
+  if (slot && checked && checked.changes === caches.changes && checked.index === index && checked.revision === index.revision) return { index, slot }
   const dependencies = dependencyStamp(ctx, index.collection)
   const stamp = `${index.revision}|${dependencies}|${ctx.store.project.default_locale}`
-  let slot = slots.get(slug)
   if (!slot || slot.stamp !== stamp) {
     // Drop slots and views of collections that no longer exist.
     for (const key of slots.keys()) if (!ctx.store.collection(key)) { slots.delete(key); views.delete(key) }
@@ -403,6 +431,7 @@ function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Sl
     }
     slots.set(slug, (slot = new Slot(held, stamp)))
   }
+  slot.checked = { index, revision: index.revision, changes: caches.changes }
   return { index, slot }
 }
 
