@@ -241,15 +241,24 @@ export class CollectionView {
       for (let i = 0; i < sample && seen.size <= WARM_DISTINCT; i++) for (const k of eqKeys(rows[i]!, field, kind)) seen.add(k)
       if (seen.size > 0 && seen.size <= WARM_DISTINCT) yield* this.#equalSteps({ field, kind, key: '' }, sliced)
     }
-    yield* this.#keptKeysSteps()
   }
 
   /**
-   * The kept sort keys (`row.k`, key-columns.ts) of the rows built without them: a view is
-   * built before a server listens, and these would double that time (~0.5 s per view at
-   * 100k, most of it parsing dates), so they come with the warm-up. Rows made later (writes)
-   * get theirs when made; a key read before then is computed on demand (sort.ts).
+   * Sets the kept sort keys (`row.k`, key-columns.ts) of the rows built without them, in
+   * slices (`pause` between them). Views are built before a server listens and these would
+   * double that (~0.5 s per view at 100k, most of it parsing dates), so a server sets them
+   * after listening. Rows made later (writes) get theirs when made; a key read before then
+   * is computed on demand (sort.ts).
    */
+  keepSortKeysSliced(pause: () => Promise<void>): Promise<void> {
+    return runSliced(this.#keptKeysSteps(), pause)
+  }
+
+  /** `keepSortKeysSliced` at once. */
+  keepSortKeys(): void {
+    runNow(this.#keptKeysSteps())
+  }
+
   *#keptKeysSteps(): Steps<void> {
     const columns = this.#columns
     if (!columns) return

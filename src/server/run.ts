@@ -10,7 +10,7 @@ import { CmsError } from '../core/errors.ts'
 import type { LoadProgress } from '../storage/store.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
-import { buildListViews, warmListViews } from '../service/entries/list.ts'
+import { buildListViews, keepSortKeys, warmListViews } from '../service/entries/list.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
@@ -99,9 +99,12 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     ctx.replica?.start()
     const running = ctx
     let stopping: Promise<void> | undefined
+    // In the background, after the port answers: what a sort never asked before reads (query/key-columns.ts).
+    const keys = keepSortKeys(running, () => stopping !== undefined).catch((error: unknown) => options.onWarning?.(`keeping sort keys failed: ${(error as Error).message}`))
     return {
       ctx: running, http, loadMs,
       stop: () => (stopping ??= (async () => {
+        await keys
         await http.close()
         await running.close()
         if (!options.readOnly) await releaseLock(config.stateDir)

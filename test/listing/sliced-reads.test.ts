@@ -79,6 +79,11 @@ describe('sliced list reads on a server', () => {
     const answer = await get('/items?locale=en&where[category]=Tech&sort=views:desc&paginate=5')
     expect(answer.status).toBe(200)
     expect(await answer.text()).toBe(expected('locale=en&where[category]=Tech&sort=views:desc&paginate=5'))
+    // Then, in the background, every row gets the sort keys a sort never asked before reads (query/key-columns.ts).
+    const ctx = server.ctx
+    await expect.poll(() => [...listViews(ctx, 'items').values()].every((view) => view.rows.every((row) => row.k !== undefined)), { timeout: 15_000, interval: 20 }).toBe(true)
+    const row = listViews(ctx, 'items').get('published')!.rows[0]!
+    expect(row.k).toContain(String(row.values.category).toLowerCase())
   })
 
   test.each(SHAPES)('a long read (%s) is held between slices while other requests are answered, then answers as a synchronous run', async (query) => {

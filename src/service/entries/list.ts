@@ -492,4 +492,20 @@ export async function warmListViews(ctx: AppContext, stopped: () => boolean = ()
   }
 }
 
+/**
+ * Sets the kept sort keys of every built view's rows (query/key-columns.ts), in slices that
+ * give the event loop back: a server runs it after it listens (the first page of a sort
+ * never asked before reads them; ~0.5 s per 100k-row view). `stopped` ends it early.
+ */
+export async function keepSortKeys(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
+  for (const slug of [...ctx.store.collections.keys()]) {
+    if (stopped()) return
+    if (!ctx.store.collection(slug)) continue
+    for (const view of open(ctx, slug).slot.views.built().values()) {
+      await view.keepSortKeysSliced(async () => { if (stopped()) throw new Stopped(); await backgroundPause() })
+        .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
+    }
+  }
+}
+
 class Stopped extends Error {}
