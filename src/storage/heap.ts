@@ -35,3 +35,12 @@ export function checkHeapForLoad(loaded: number, total: number, heap = getHeapSt
       ? `Start cms with a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${suggestMb} (this machine has ${gb(machine)}).`
       : `This machine has ${gb(machine)}; about ${gb(suggestMb * 2 ** 20)} would be needed: split the content or use a larger machine.`))
 }
+
+/**
+ * Whether the heap is past `share` of Node's limit: optional memory (the sort keys kept on
+ * rows, ~450 bytes per entry for two views) is not added past it, so a large tree that fits
+ * does not run out of heap after its start (keys are then computed on demand).
+ */
+export function heapIsTight(share = 0.6, heap = getHeapStatistics()): boolean {
+  return heap.used_heap_size > share * heap.heap_size_limit
+}

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { checkHeapForLoad } from '../../src/storage/heap.ts'
+import { checkHeapForLoad, heapIsTight } from '../../src/storage/heap.ts'
 import { CMS_BIN, cms } from '../helpers/cli.ts'
 import { manyArticles } from './fixture.ts'
 
@@ -16,6 +16,13 @@ afterEach(async () => { if (dir) await rm(dir, { recursive: true, force: true })
 
 const GB = 2 ** 30
 const heap = (used: number, limit: number) => ({ used_heap_size: used, heap_size_limit: limit }) as ReturnType<typeof import('node:v8').getHeapStatistics>
+
+describe('optional memory', () => {
+  it('is not added once the heap is past 60% of its limit (the sort keys kept on rows stop there)', () => {
+    expect(heapIsTight(0.6, heap(2.5 * GB, 4 * GB))).toBe(true)
+    expect(heapIsTight(0.6, heap(2.0 * GB, 4 * GB))).toBe(false)
+  })
+})
 
 describe('a load that does not fit in the heap', () => {
   it('is stopped once the heap is mostly used and the rest would not fit, naming the setting', () => {

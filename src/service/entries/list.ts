@@ -11,6 +11,7 @@ import { LATER, runNow, runSliced, runWithin, yieldToLoop, type Steps } from '..
 import { pageEnvelope, planList } from '../../query/paginate.ts'
 import { kindOf } from '../../query/values.ts'
 import { keyColumnsOf } from '../../query/key-columns.ts'
+import { heapIsTight } from '../../storage/heap.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
 import { lookupsOf } from './lookups.ts'
@@ -499,10 +500,11 @@ export async function warmListViews(ctx: AppContext, stopped: () => boolean = ()
  */
 export async function keepSortKeys(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
   for (const slug of [...ctx.store.collections.keys()]) {
-    if (stopped()) return
+    if (stopped() || heapIsTight()) return
     if (!ctx.store.collection(slug)) continue
     for (const view of open(ctx, slug).slot.views.built().values()) {
-      await view.keepSortKeysSliced(async () => { if (stopped()) throw new Stopped(); await backgroundPause() })
+      // Optional memory: stopped when the heap is tight (the keys of the rows not reached are computed on demand).
+      await view.keepSortKeysSliced(async () => { if (stopped() || heapIsTight()) throw new Stopped(); await backgroundPause() })
         .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
     }
   }
