@@ -6,14 +6,13 @@
 //
 //   node bench/editor.bench.mjs          (BENCH_SIZES=1000,100000 BENCH_RUNS=5)
 import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { generate, toTemplate } from './gen-workload.mjs'
-import { children, median } from './lib.mjs'
+import { children, importWorkload, median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/editor')
@@ -33,19 +32,7 @@ function freePort() {
   })
 }
 
-function importWorkload(n) {
-  const dir = join(data, `n${n}`)
-  const content = join(dir, 'content')
-  if (!existsSync(join(content, 'project.yaml'))) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(n))))
-    process.stdout.write(`importing ${n} entries...\n`)
-    const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  }
-  return content
-}
+const importWorkloadOf = (n) => importWorkload(join(data, `n${n}`), n).content
 
 /** `cms serve` on the workload; resolves once it answers. */
 async function serve(content) {
@@ -113,7 +100,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true
 const rows = []
 try {
   for (const n of SIZES) {
-    const content = importWorkload(n)
+    const content = importWorkloadOf(n)
     const server = await serve(content)
     try {
       const first = await (await fetch(`${server.base}/articles?state=draft&paginate=1&page=${Math.ceil(n / 2)}`, {

@@ -1,5 +1,11 @@
 // Helpers every benchmark shares: statistics, and child processes that never outlive the run.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generate, toTemplate } from './gen-workload.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Median; the mean of the two middle values for an even count. */
 export const median = (xs) => {
@@ -45,4 +51,26 @@ export function autocannonProcess(options) {
       else reject(new Error(`autocannon exited with ${code}: ${err.slice(-2000)}`))
     })
   })
+}
+
+/**
+ * The standard workload of `n` articles imported once into `dir/content` with the importer
+ * `cms import` runs (called directly, so a bench does not depend on every CLI module; `dist/`
+ * must be built), kept across runs. `also(entries, dir)` writes more from the same entries
+ * when the import happens (read.bench's json-server data). The project's uuid with it.
+ */
+export function importWorkload(dir, n, also = null) {
+  const content = join(dir, 'content')
+  if (!existsSync(join(content, 'project.yaml'))) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const entries = generate(n)
+    writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(entries)))
+    also?.(entries, dir)
+    process.stdout.write(`importing ${n} entries...\n`)
+    const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  }
+  const projectId = /^uuid:\s*['"]?([0-9a-f-]{36})/m.exec(readFileSync(join(content, 'project.yaml'), 'utf8'))[1]
+  return { dir, content, projectId }
 }

@@ -8,12 +8,10 @@
 //
 //   node bench/read-path.bench.mjs       (BENCH_N=10000 BENCH_CALLS=200000; the workload is read.bench's)
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generate, toTemplate } from './gen-workload.mjs'
-import { median } from './lib.mjs'
+import { importWorkload, median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const N = Number(process.env.BENCH_N ?? 10000)
@@ -30,15 +28,8 @@ const QUERIES = [
 
 process.stdout.write('building dist/...\n')
 try { execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' }) } catch {}
-if (!existsSync(join(content, 'project.yaml'))) {
-  // The same workload as read.bench.mjs (it reuses this folder).
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(N))))
-  process.stdout.write(`importing ${N} entries...\n`)
-  const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
-  execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-}
+// The same workload as read.bench.mjs (it reuses this folder).
+importWorkload(dir, N)
 
 const { loadConfig } = await import(join(root, 'dist/config.js'))
 const { createContext } = await import(join(root, 'dist/context.js'))

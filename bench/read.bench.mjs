@@ -12,14 +12,14 @@
 //   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
 //   BENCH_SERVERS=ours,quiet,bare measures only those (default: all).
 import { spawn, execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
+import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { generate, toTemplate, toJsonServer } from './gen-workload.mjs'
-import { autocannonProcess, children, median } from './lib.mjs'
+import { toJsonServer } from './gen-workload.mjs'
+import { autocannonProcess, children, importWorkload, median } from './lib.mjs'
 import { PROFILER_HOOK, profileTable, profileWhile } from './read-profile.mjs'
 import { loadavg } from 'node:os'
 
@@ -113,22 +113,9 @@ async function measure(url, headers) {
   return { rps: median(rounds.map((r) => r.rps)), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)) }
 }
 
-function importWorkload(n) {
-  const dir = join(data, `n${n}`)
-  const content = join(dir, 'content')
-  if (!existsSync(join(content, 'project.yaml'))) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    const entries = generate(n)
-    writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(entries)))
-    writeFileSync(join(dir, 'db.json'), JSON.stringify(toJsonServer(entries)))
-    process.stdout.write(`importing ${n} entries...\n`)
-    // The importer `cms import` runs, called directly (so the bench does not depend on every CLI module).
-    const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  }
-  const projectId = /^uuid:\s*['"]?([0-9a-f-]{36})/m.exec(readFileSync(join(content, 'project.yaml'), 'utf8'))[1]
-  return { dir, content, projectId }
+/** The workload at `n` entries (and json-server's copy of it, from the same entries). */
+function importWorkloadOf(n) {
+  return importWorkload(join(data, `n${n}`), n, (entries, dir) => writeFileSync(join(dir, 'db.json'), JSON.stringify(toJsonServer(entries))))
 }
 
 async function startOurs(content, projectId, { watch = true, log = false, readOnly = false } = {}) {
@@ -258,7 +245,7 @@ const NAMES = {
 }
 
 async function runStandard() {
-  const w = importWorkload(N)
+  const w = importWorkloadOf(N)
   const servers = {}
   const on = (name) => SERVERS.includes(name) || name === 'ours' || name === 'bare'
   servers.ours = await startOurs(w.content, w.projectId, { log: true })
@@ -353,7 +340,7 @@ async function main() {
   if (N > 0) await runStandard()
 
   if (BIG > 0) {
-    const big = importWorkload(BIG)
+    const big = importWorkloadOf(BIG)
     process.stdout.write('\n' + await serviceTimings(big.content, [QUERIES[1]]) + '\n')
     const q = QUERIES[1]
     for (const watch of [true, false]) {

@@ -7,13 +7,12 @@
 //   node bench/reader.bench.mjs   (BENCH_N=10000 BENCH_EXPORT_N=100000 BENCH_SECONDS=4 BENCH_ROUNDS=3)
 //   BENCH_EXPORT_N=0 skips the export run; BENCH_N=0 runs only it.
 import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { generate, toTemplate } from './gen-workload.mjs'
-import { children, median } from './lib.mjs'
+import { children, importWorkload, median } from './lib.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/read')
@@ -30,20 +29,7 @@ const QUERIES = [
   { id: 'Q5', q: '?exclude=content&paginate=50&page=3' },
 ]
 
-function workload(n) {
-  const dir = join(data, `n${n}`)
-  const content = join(dir, 'content')
-  if (!existsSync(join(content, 'project.yaml'))) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'template.json'), JSON.stringify(toTemplate(generate(n))))
-    process.stdout.write(`importing ${n} entries...\n`)
-    const code = `import { importTemplate } from ${JSON.stringify(join(root, 'dist/import/template.js'))}; await importTemplate(${JSON.stringify(join(dir, 'template.json'))}, ${JSON.stringify(content)})`
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  }
-  const projectId = /^uuid:\s*['"]?([0-9a-f-]{36})/m.exec(readFileSync(join(content, 'project.yaml'), 'utf8'))[1]
-  return { dir, content, projectId }
-}
+const workload = (n) => importWorkload(join(data, `n${n}`), n)
 
 const freePort = () => new Promise((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)) }) })
 
