@@ -1,10 +1,11 @@
 import type { Field } from '../core/types.ts'
 import { coreGetter, type KeyColumns, type Row } from './compile-where.ts'
-import { firstKey, kindOf, type Key } from './values.ts'
+import { CORE_COLUMNS, firstKey, kindOf, type Key } from './values.ts'
 
 /** Field types whose values are short enough to keep a lower-cased copy of on every row. */
 const KEPT_TYPES = new Set(['text', 'slug', 'email', 'number', 'enumeration', 'boolean', 'date', 'datetime', 'time', 'color'])
-const KEPT_CORE = { created_at: 'date', updated_at: 'date', published_at: 'date' } as const
+/** Core columns kept: the dates every entry has (their kinds: values.ts `CORE_COLUMNS`). */
+const KEPT_CORE = ['created_at', 'updated_at', 'published_at']
 
 /**
  * The sort keys of the columns a list is most often sorted by (short fields and the dates
@@ -22,7 +23,8 @@ const KEPT_CORE = { created_at: 'date', updated_at: 'date', published_at: 'date'
 export function keyColumnsOf(fields: readonly Field[]): KeyColumns {
   const position = new Map<string, number>()
   const compute: Array<(row: Row) => Key | null> = []
-  for (const [name, kind] of Object.entries(KEPT_CORE)) {
+  for (const name of KEPT_CORE) {
+    const kind = CORE_COLUMNS[name]!
     const get = coreGetter(name)
     position.set(`:${name}`, compute.length)
     compute.push((row) => firstKey(get(row), kind))

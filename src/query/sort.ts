@@ -37,11 +37,15 @@ export function compileSort(keys: SortKey[], schema: SchemaInfo): CompiledSortKe
   })
 }
 
-/** A column's key read from the row's kept keys (`row.k`, see key-columns.ts) when the view made them, else `keyColumn`'s. */
+/**
+ * A column's key read from the row's kept keys (`row.k`, see key-columns.ts) when the view
+ * made them, else `keyColumn`'s, computed by the kept column's own function: one definition,
+ * so a row with kept keys and one without always compare alike.
+ */
 function kept(schema: SchemaInfo, column: string, compute: (row: Row) => Key | null): Pick<CompiledSortKey, 'key' | 'peek'> {
-  const lazy = keyColumn(column, compute)
   const at = schema.columns?.position.get(column)
-  if (at === undefined) return lazy
+  if (at === undefined) return keyColumn(column, compute)
+  const lazy = keyColumn(column, schema.columns!.compute[at]!)
   return {
     key: (row) => (row.k !== undefined ? row.k[at]! : lazy.key(row)),
     peek: (row) => (row.k !== undefined ? row.k[at]! : lazy.peek(row)),
