@@ -20,24 +20,29 @@ const FLUSH_CHARS = 64 * 1024
  */
 export function createRequestLog(options: { format: LogFormat; quiet: boolean; write?: (text: string) => void }): (record: RequestRecord, config?: ResolvedConfig) => void {
   const out = options.write ?? ((text: string) => { process.stdout.write(text) })
-  let pending = ''
+  // Lines, joined when written: appending to one string builds a chain that writing it has to flatten.
+  let pending: string[] = []
+  let chars = 0
   let timer: NodeJS.Timeout | null = null
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = null
-    if (!pending) return
-    const text = pending
-    pending = ''
+    if (pending.length === 0) return
+    const text = pending.join('')
+    pending = []
+    chars = 0
     out(text)
   }
   if (!options.quiet) atExit.add(flush)
   return (record, config) => {
     const path = record.path.length > MAX_PATH ? `${record.path.slice(0, MAX_PATH)}…` : record.path
     if (!options.quiet) {
-      pending += options.format === 'json'
+      const line = options.format === 'json'
         ? `${JSON.stringify({ method: record.method, path, status: record.status, ms: Math.round(record.ms * 10) / 10 })}\n`
         : `${record.method} ${path} ${record.status} ${tenths(record.ms)} ms\n`
-      if (pending.length >= FLUSH_CHARS) flush()
+      pending.push(line)
+      chars += line.length
+      if (chars >= FLUSH_CHARS) flush()
       else if (!timer) (timer = setTimeout(flush, FLUSH_MS)).unref()
     }
     if (record.status === 429) {

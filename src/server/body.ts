@@ -83,8 +83,8 @@ async function readLimited(event: H3Event, limit: number, ctx: AppContext): Prom
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      // Not reader.cancel(): that destroys the request mid-body, and the node server (and
-      // listhen's shutdown tracker) then crash on the socket going away under the answer.
+      // Not reader.cancel(): that destroys the request mid-body, and the node server then
+      // crashes on the socket going away under the answer.
       // The 413 closes the connection instead, discarding what the client still sends.
       reader.releaseLock()
       throw tooLarge(ctx)

@@ -95,18 +95,28 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     let any = false
     for (const _ in extra) { any = true; break }
     if (answer.status === 304) {
-      res.writeHead(304, any ? { ...answer.headers, ...extra } : answer.headers)
+      res.writeHead(304, headerList(any ? { ...answer.headers, ...extra } : answer.headers))
       res.end()
       return true
     }
-    // Answers are cached (service/entries/list.ts): encode each once, and build its header set once.
+    // Answers are cached (service/entries/list.ts): encode each once, and build its header list once.
     const bytes = (result.bytes ??= Buffer.from(result.body))
     let head = nodeHeads.get(result)
-    if (!head) nodeHeads.set(result, (head = { ...answer.headers, 'content-length': String(bytes.length) }))
-    res.writeHead(200, any ? { ...head, ...extra } : head)
+    if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
+    res.writeHead(200, any ? head.concat(headerList(extra)) : head)
     res.end(bytes)
     return true
   }
+}
+
+/**
+ * Headers as Node's flat `[name, value, ...]` list, the form the bare ceiling sends: given an
+ * object, `writeHead` walks it with for-in and an own-property check per name.
+ */
+function headerList(headers: Record<string, string>): string[] {
+  const list: string[] = []
+  for (const name in headers) list.push(name, headers[name] as string)
+  return list
 }
 
 const safeMethod = (): void => {}
@@ -137,5 +147,5 @@ function parseTarget(target: string, reserved: ReadonlySet<string>): Target | nu
   return { slug, uuid, search, query: search.slice(1), prefix }
 }
 
-/** The Node header set of each cached 200 answer (readAnswer's headers and its Content-Length). */
-const nodeHeads = new WeakMap<ReadResult, Record<string, string>>()
+/** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length). */
+const nodeHeads = new WeakMap<ReadResult, string[]>()
