@@ -8,7 +8,7 @@
 // per answer, naming where the remaining cost goes (bench/read-profile.mjs). Then Q2 again at
 // 100k entries for us alone.
 //
-//   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=5 BENCH_SECONDS=3)
+//   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=8 BENCH_SECONDS=2)
 //   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
 //   BENCH_SERVERS=ours,quiet,bare measures only those (default: all).
 import { spawn, execFileSync } from 'node:child_process'
@@ -27,8 +27,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const data = join(root, 'bench/.data/read')
 const N = Number(process.env.BENCH_N ?? 10000)
 const BIG = Number(process.env.BENCH_BIG ?? 100000)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 2)
 const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,h3,js').split(',')
@@ -279,7 +279,9 @@ async function runStandard() {
   for (const q of QUERIES) {
     const rounds = Object.fromEntries(names.map((n) => [n, []]))
     for (const n of names) await cannon(urlOf(n, q), servers[n].headers, WARMUP)
-    for (let i = 0; i < ROUNDS; i++) for (const n of names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS, servers[n].proc.child.pid))
+    // The order flips every round: whichever server runs first in a round (after the previous
+    // query's last one) does not always get that slot.
+    for (let i = 0; i < ROUNDS; i++) for (const n of i % 2 ? [...names].reverse() : names) rounds[n].push(await cannon(urlOf(n, q), servers[n].headers, SECONDS, servers[n].proc.child.pid))
     const med = (n, key) => (rounds[n].every((r) => r[key] !== undefined) ? median(rounds[n].map((r) => r[key])) : undefined)
     const summary = Object.fromEntries(names.map((n) => [n, { rps: med(n, 'rps'), p50: med(n, 'p50'), p99: med(n, 'p99'), cpuUs: med(n, 'cpuUs'), busy: med(n, 'busy'), clientUs: med(n, 'clientUs'), clientBusy: med(n, 'clientBusy') }]))
     const ratio = (n, base = 'bare') => median(rounds[n].map((r, i) => r.rps / rounds[base][i].rps))
