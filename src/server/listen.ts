@@ -30,8 +30,7 @@ export interface RequestRecord {
  * Why not listhen: it puts http-shutdown on every server, which adds a second `request`
  * listener and a `finish` listener per response to know which connections are idle at
  * shutdown. Measured under callgrind (docs/benchmarks.md): a bare node:http server answering a
- * cached read took 66,100 instructions per answer, 69,400 with http-shutdown (+5%, half of
- * what separated `cms serve` from that server). Node tracks its connections itself
+ * cached read took 66,100 instructions per answer, 69,400 with http-shutdown (+5%). Node tracks its connections itself
  * (`closeIdleConnections`), which the close below uses; listhen gave nothing else we use.
  */
 export async function startServer(app: CmsApp, options: { port?: number; host?: string; onResponse?: (r: RequestRecord) => void } = {}): Promise<ServerHandle> {
