@@ -30,8 +30,9 @@ export interface RequestRecord {
  * Why not listhen: it puts http-shutdown on every server, which adds a second `request`
  * listener and a `finish` listener per response to know which connections are idle at
  * shutdown. Measured under callgrind (docs/benchmarks.md): a bare node:http server answering a
- * cached read took 66,100 instructions per answer, 69,400 with http-shutdown (+5%). Node tracks its connections itself
- * (`closeIdleConnections`), which the close below uses; listhen gave nothing else we use.
+ * cached read took 66,100 instructions per answer, 69,400 with http-shutdown (+5%). Node tracks
+ * its connections itself (`closeIdleConnections`), which the close below uses; listhen gave
+ * nothing else we use.
  */
 export async function startServer(app: CmsApp, options: { port?: number; host?: string; onResponse?: (r: RequestRecord) => void } = {}): Promise<ServerHandle> {
   const host = options.host ?? '127.0.0.1'
@@ -64,9 +65,10 @@ export async function startServer(app: CmsApp, options: { port?: number; host?: 
     })
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'EADDRINUSE') throw new CmsError('storage', `Port ${requested} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`)
+    const hint = 'Pick another with --port, or --port 0 for any free port.'
+    if (code === 'EADDRINUSE') throw new CmsError('storage', `Port ${requested} on ${host} is already in use. ${hint}`)
     const why = code === 'EADDRNOTAVAIL' ? 'this machine has no such address' : code === 'EACCES' ? 'permission denied (ports below 1024 need privileges)' : (error as Error).message
-    throw new CmsError('storage', `Cannot listen on ${host}:${requested}: ${why}. Pick another with --port, or --port 0 for any free port.`)
+    throw new CmsError('storage', `Cannot listen on ${host}:${requested}: ${why}. ${hint}`)
   }
   answerClientErrors(server)
   const address = server.address()
@@ -75,7 +77,13 @@ export async function startServer(app: CmsApp, options: { port?: number; host?: 
   let closing: Promise<void> | undefined
   return {
     url: `http://${shownHost}:${port}`, port, host,
-    close: () => (closing ??= (app.beforeClose?.(), closeGracefully(server))),
+    close: () => {
+      if (!closing) {
+        app.beforeClose?.()
+        closing = closeGracefully(server)
+      }
+      return closing
+    },
   }
 }
 
