@@ -39,3 +39,28 @@ export function writeAutosave(key: string, draft: Omit<SavedDraft, 'v' | 'savedA
 export function clearAutosave(key: string): void {
   try { localStorage.removeItem(key) } catch { /* blocked storage */ }
 }
+
+/**
+ * The form's one pending autosave. `forget` cancels a write still waiting on its delay before it
+ * removes the record: after a save the old editor can stay mounted for a few frames (the route
+ * change is a transition), and a write fired then would bring the saved values back as
+ * "unsaved changes" on the next new form.
+ */
+export interface Autosaver {
+  schedule(key: string, draft: () => Omit<SavedDraft, 'v' | 'savedAt'>): void
+  cancel(): void
+  forget(key: string): void
+}
+
+export function autosaver(delayMs = 250): Autosaver {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const cancel = () => { clearTimeout(timer); timer = undefined }
+  return {
+    schedule(key, draft) {
+      cancel()
+      timer = setTimeout(() => { timer = undefined; writeAutosave(key, draft()) }, delayMs)
+    },
+    cancel,
+    forget(key) { cancel(); clearAutosave(key) },
+  }
+}

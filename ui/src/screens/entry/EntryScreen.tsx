@@ -5,7 +5,7 @@ import { api, ApiError, entryPath } from '../../api.ts'
 import { titleField, useCollection } from '../../schema.ts'
 import { useSession, useSignedIn } from '../../session.tsx'
 import { subscribeEvents } from '../../events.ts'
-import { autosaveKey, clearAutosave, readAutosave, writeAutosave } from '../../autosave.ts'
+import { autosaveKey, autosaver, readAutosave } from '../../autosave.ts'
 import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Notice, useToast } from '../../components/Toast.tsx'
@@ -77,6 +77,9 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
   const etag = useRef<string | null>(null)
   const serverEtag = useRef<string | null>(null)
   const pendingWrites = useRef(0)
+  const [autosave] = useState(autosaver)
+  // Set once a new entry is created: this form is done, nothing of it is "unsaved" any more.
+  const created = useRef(false)
   const recheck = useRef(false)
   const allowLeave = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -160,11 +163,11 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
 
   // Autosave as the person types; forget it once the server has the same values.
   useEffect(() => {
-    if (!loaded) return
-    if (!dirty) { if (!restored) clearAutosave(storageKey); return }
-    const t = setTimeout(() => writeAutosave(storageKey, { values: withoutSecrets(fields, values), base: withoutSecrets(fields, base), etag: etag.current }), 250)
-    return () => clearTimeout(t)
-  }, [values, base, dirty, loaded, storageKey, fields, restored])
+    if (!loaded || created.current) return
+    if (!dirty) { if (!restored) autosave.forget(storageKey); return }
+    autosave.schedule(storageKey, () => ({ values: withoutSecrets(fields, values), base: withoutSecrets(fields, base), etag: etag.current }))
+    return autosave.cancel
+  }, [values, base, dirty, loaded, storageKey, fields, restored, autosave])
 
   // Leaving with unsaved changes asks first: in the app (router blocker) and for the tab (beforeunload).
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !allowLeave.current && currentLocation.pathname !== nextLocation.pathname)
@@ -224,7 +227,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     setErrorMessage(null)
     setRestored(null)
     setChangedElsewhere(null)
-    clearAutosave(storageKey)
+    autosave.forget(storageKey)
     void loadStatus(e)
     void qc.invalidateQueries({ queryKey: ['entries', collection.slug] })
     void qc.invalidateQueries({ queryKey: ['overview'] })
@@ -282,7 +285,8 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       try {
         if (isNew) {
           const res = await api.post<{ data: Entry }>(entryPath(collection.slug), { data: writable(fields, sent, false), locale, ...(action === 'publish' ? { state: 'published' } : {}) })
-          clearAutosave(storageKey)
+          created.current = true
+          autosave.forget(storageKey)
           allowLeave.current = true
           notify(action === 'publish' ? 'Published.' : 'Draft saved.', 'success')
           void qc.invalidateQueries({ queryKey: ['entries', collection.slug] })
@@ -314,7 +318,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
           await api.delete(entryPath(collection.slug, uuid), { ifMatch })
           trashedRef.current = true
           setTrashed(true)
-          clearAutosave(storageKey)
+          autosave.forget(storageKey)
           void qc.invalidateQueries({ queryKey: ['entries', collection.slug] })
           void qc.invalidateQueries({ queryKey: ['overview'] })
           notify('Moved to the trash.', 'success')
@@ -386,7 +390,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       {changedElsewhere === 'changed' && (
         <Notice tone="warning" actions={(
           <>
-            <Button size="small" variant="primary" onClick={async () => { clearAutosave(storageKey); await load({ restore: false }); setRestored(null) }}>Reload</Button>
+            <Button size="small" variant="primary" onClick={async () => { autosave.forget(storageKey); await load({ restore: false }); setRestored(null) }}>Reload</Button>
             <Button size="small" onClick={() => setChangedElsewhere(null)}>Keep editing</Button>
           </>
         )}>
@@ -398,7 +402,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
       )}
       {restored && (
         <Notice tone="info" actions={(
-          <Button size="small" onClick={async () => { clearAutosave(storageKey); if (uuid) await load({ restore: false }); else setValues(base0); setRestored(null) }}>Discard them</Button>
+          <Button size="small" onClick={async () => { autosave.forget(storageKey); if (uuid) await load({ restore: false }); else setValues(base0); setRestored(null) }}>Discard them</Button>
         )}>
           Your unsaved changes from {formatWhen(restored.savedAt)} were restored.{restored.serverChanged ? ' The entry has changed on the server since; saving will show what changed.' : ''}
         </Notice>
@@ -485,7 +489,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
             setValues(c.theirs)
             setRestored(null)
             setChangedElsewhere(null)
-            clearAutosave(storageKey)
+            autosave.forget(storageKey)
             void loadStatus(c.theirEntry)
           }}
           onClose={() => setConflict(null)}
