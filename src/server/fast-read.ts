@@ -7,6 +7,7 @@ import { credentialFromRequest, type Credential } from './guard.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import type { RouteSpec } from './route-access.ts'
 import { splitApiPrefix } from './api-prefix.ts'
+import { repeatAnswers } from './repeat-answers.ts'
 
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -49,14 +50,23 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
   // [http, http + /api, https, https + /api].
   let lastHost = ''
   let origins: string[] = []
+  const repeats = repeatAnswers(ctx)
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
     const target = req.url ?? ''
+    const headers = req.headers
+    // The scheme as h3 sees it (srvx: a TLS socket is https; forwarded ones go to h3 below).
+    const tls = (req.socket as { encrypted?: boolean }).encrypted === true
+    const repeat = method === 'GET' ? repeats.match(target, headers, tls, req.socket.remoteAddress) : undefined
+    if (repeat !== undefined) {
+      res.writeHead(200, repeat.head)
+      res.end(repeat.bytes)
+      return true
+    }
     const route = routeOf(target)
     if (route === null) return false
     const { slug, uuid, search, query, prefix } = route
-    const headers = req.headers
     const host = headers.host
     // Links are built from the origin h3 would see; anything a proxy could rewrite goes to h3.
     if (!host || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false
@@ -78,8 +88,6 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
         admittedRoute.catch(() => {})
         throw new Error('handed over')
       }
-      // The scheme as h3 sees it (srvx: a TLS socket is https; forwarded ones were handed over above).
-      const tls = (req.socket as { encrypted?: boolean }).encrypted === true
       const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
       const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
       result = uuid === null
@@ -103,6 +111,8 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const bytes = (result.bytes ??= Buffer.from(result.body))
     let head = nodeHeads.get(result)
     if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
+    // Nothing added by admission (no CORS, no rate limit) and no credential: the same again next time.
+    if (!any && admitted.decision == null && method === 'GET') repeats.keep(target, headers, tls, { head, bytes })
     res.writeHead(200, any ? head.concat(headerList(extra)) : head)
     res.end(bytes)
     return true

@@ -224,7 +224,7 @@ describe('fast read path answers as h3 does', () => {
 
   test('a private project needs a token on the fast path too', async () => {
     const before = server.ctx.store.project
-    server.ctx.store.loadProject({ ...before, api: 'private' })
+    server.ctx.store.applyFileProject({ ...before, api: 'private' })
     try {
       const anonymous = await both('/articles?limit=1')
       expect(anonymous.node.status).toBe(401)
@@ -240,7 +240,7 @@ describe('fast read path answers as h3 does', () => {
       expect(reader.real).toEqual(reader.h3)
       expect(reader.fast).toBe(true)
     } finally {
-      server.ctx.store.loadProject(before)
+      server.ctx.store.applyFileProject(before)
     }
   })
 })
@@ -418,5 +418,83 @@ describe('HEAD', () => {
     const r = await fetch(`${server.url}/articles`, { method: 'PUT', headers: { 'project-id': server.ctx.store.project.uuid } })
     expect(r.status).toBe(405)
     expect(r.headers.get('allow')).toBe('POST, GET, HEAD')
+  })
+})
+
+/**
+ * Repeated anonymous reads are answered from one record per target (repeat-answers.ts). Each
+ * case asks a target twice anonymously (the second answer comes from the record), then changes
+ * one thing the record depends on, and the next answer must be what h3 gives.
+ */
+describe('repeated anonymous reads', () => {
+  const twice = async (path: string, headers: Record<string, string> = {}) => {
+    await both(path, headers)
+    const again = await both(path, headers)
+    expect(again.node).toEqual(again.h3)
+    expect(again.fast).toBe(true)
+    return again
+  }
+
+  test('a write in between: the next answer has it', async () => {
+    const path = '/articles?paginate=50&sort=views:desc'
+    const before = await twice(path)
+    const created = await server.request('/articles', { method: 'POST', token: writeOnlyToken, json: { data: { title: 'Repeat record check', views: 1_000_000 }, state: 'published' } })
+    expect(created.status).toBe(201)
+    const after = await both(path)
+    expect(after.node).toEqual(after.h3)
+    expect(after.node.body).not.toEqual(before.node.body)
+    expect(after.node.body).toContain('Repeat record check')
+  })
+
+  test('the project made private in between: 401 without a token', async () => {
+    const path = '/articles?limit=2'
+    await twice(path)
+    const before = server.ctx.store.project
+    server.ctx.store.applyFileProject({ ...before, api: 'private' })
+    try {
+      const r = await both(path)
+      expect(r.node.status).toBe(401)
+      expect(r.node).toEqual(r.h3)
+    } finally {
+      server.ctx.store.applyFileProject(before)
+    }
+  })
+
+  test('what the record does not cover takes the full pass: another project, Origin, If-None-Match, a token, HEAD', async () => {
+    const path = '/articles?paginate=3'
+    const first = await twice(path)
+    const cases: Array<[Record<string, string>, string, number]> = [
+      [{ 'project-id': '00000000-0000-4000-8000-000000000000' }, 'GET', 404],
+      [{ origin: 'http://site.test' }, 'GET', 200],
+      [{ 'if-none-match': first.node.headers.etag! }, 'GET', 304],
+      [{ authorization: `Bearer ${writeOnlyToken}` }, 'GET', 200],
+      [{ authorization: 'Bearer not-a-token' }, 'GET', 200],
+      [{}, 'HEAD', 200],
+      [{ host: 'other.test:5000' }, 'GET', 200],
+    ]
+    for (const [headers, method, status] of cases) {
+      const r = await both(path, headers, method)
+      expect(r.node.status).toBe(status)
+      expect(r.node).toEqual(r.h3)
+      expect(r.real).toEqual(r.h3)
+    }
+    expect((await both(path, { origin: 'http://site.test' })).node.headers['access-control-allow-origin']).toBe('http://site.test')
+    expect((await both(path, {}, 'HEAD')).node.body).toBe('')
+    expect((await both(path, { host: 'other.test:5000' })).node.body).toContain('other.test:5000')
+  })
+
+  test('a rate limit set by a config reload in between: the next answer is counted', async () => {
+    const path = '/articles?limit=4'
+    await twice(path)
+    const config = server.ctx.config
+    server.ctx.config = { ...config, rateLimitPerMinute: 1000, rateLimitExplicit: true }
+    try {
+      const r = await both(path)
+      expect(r.node.headers['x-ratelimit-limit']).toBe('1000')
+      expect(r.node.headers['x-ratelimit-remaining']).toBeDefined()
+      expect(r.real.headers['x-ratelimit-limit']).toBe('1000')
+    } finally {
+      server.ctx.config = config
+    }
   })
 })

@@ -1,0 +1,105 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { AppContext } from '../context.ts'
+import type { ResolvedConfig } from '../config.ts'
+import { isLoopbackAddress } from '../core/loopback.ts'
+import type { ContentStore } from '../storage/store.ts'
+
+/**
+ * Repeated anonymous reads, answered from one record per request target.
+ *
+ * A site build asks the same few thousand targets again and again, with no credential, no
+ * Origin and no If-None-Match. For such a request everything the fast read path decides
+ * (admission's steps, the route, the cached answer, its header list) depends only on the target,
+ * the Host and Project-Id headers, the scheme, the store's content (every change counts, tokens
+ * and project settings included) and the config. This keeps what the last full pass decided for
+ * a target and answers from it while none of those moved; anything else takes the full pass.
+ *
+ * Why: at 10k entries a cached read's cost is mostly first-level cache misses, not
+ * instructions (callgrind's cache simulation, docs/benchmarks.md, sessions 7–8): the full pass
+ * runs a dozen small functions and reads as many objects between two answers, evicting Node's
+ * own HTTP code each time. This is one map lookup and a few string compares.
+ */
+export interface RepeatAnswers {
+  /** The record for a request, or undefined when the full pass must run. */
+  match(target: string, headers: IncomingHttpHeaders, tls: boolean, ip: string | undefined): RepeatAnswer | undefined
+  /** Keeps what a full pass answered, when the request was one this may answer again. */
+  keep(target: string, headers: IncomingHttpHeaders, tls: boolean, answer: { head: string[]; bytes: Buffer }): void
+}
+
+export interface RepeatAnswer {
+  head: string[]
+  bytes: Buffer
+}
+
+interface Kept extends RepeatAnswer {
+  host: string
+  projectId: string
+  tls: boolean
+  /** The store's change count and the config the full pass ran with. */
+  changes: number
+  config: ResolvedConfig
+}
+
+/** At most this many targets and bytes of answers kept (they are shared with the answer cache while both hold them). */
+const KEPT_MAX = 2048
+const KEPT_BYTES = 32 * 1024 * 1024
+/** Larger answers are not kept here (they go through the answer cache, which bounds its own size). */
+const ANSWER_BYTES_MAX = 256 * 1024
+
+export function repeatAnswers(ctx: AppContext): RepeatAnswers {
+  const kept = new Map<string, Kept>()
+  const changes = changeCounter(ctx.store)
+  let bytes = 0
+  // The client address matters only to the rate limit: a loopback client is not limited unless asked.
+  let lastLoopback = ''
+  const unlimited = (config: ResolvedConfig, ip: string | undefined): boolean => {
+    if (config.rateLimitPerMinute <= 0) return true
+    if (config.rateLimitExplicit || ip === undefined) return false
+    if (ip === lastLoopback) return true
+    if (!isLoopbackAddress(ip)) return false
+    lastLoopback = ip
+    return true
+  }
+  return {
+    match(target, headers, tls, ip) {
+      const hit = kept.get(target)
+      if (hit === undefined || hit.changes !== changes.n || hit.config !== ctx.config) return undefined
+      if (headers.host !== hit.host || headers['project-id'] !== hit.projectId || tls !== hit.tls || !anonymous(headers) || !unlimited(hit.config, ip)) return undefined
+      return hit
+    },
+    keep(target, headers, tls, answer) {
+      const { host } = headers
+      const projectId = headers['project-id']
+      if (host === undefined || typeof projectId !== 'string' || !anonymous(headers)) return
+      const size = answer.bytes.length
+      if (size > ANSWER_BYTES_MAX || target.length > 1024) return
+      const previous = kept.get(target)
+      if (previous) bytes -= previous.bytes.length
+      else if (kept.size >= KEPT_MAX || bytes + size > KEPT_BYTES) { kept.clear(); bytes = 0 }
+      kept.set(target, { head: answer.head, bytes: answer.bytes, host, projectId, tls, changes: changes.n, config: ctx.config })
+      bytes += size
+    },
+  }
+}
+
+/** Changes of a store so far, of any kind (entries, collections, project, tokens, ...): one listener per store. */
+function changeCounter(store: ContentStore): { n: number } {
+  let counter = COUNTERS.get(store)
+  if (!counter) {
+    const c = (counter = { n: 0 })
+    store.onChange(() => { c.n++ })
+    COUNTERS.set(store, c)
+  }
+  return counter
+}
+
+const COUNTERS = new WeakMap<ContentStore, { n: number }>()
+
+/**
+ * No credential (token or session cookie), no Origin (CORS headers), no conditional request,
+ * nothing a proxy rewrites: the requests whose answer depends on the target alone.
+ */
+function anonymous(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization === undefined && headers.cookie === undefined && headers.origin === undefined
+    && headers['if-none-match'] === undefined && headers['x-forwarded-host'] === undefined && headers['x-forwarded-proto'] === undefined
+}
