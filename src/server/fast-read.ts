@@ -55,10 +55,9 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
     const target = req.url ?? ''
-    const headers = req.headers
     // The scheme as h3 sees it (srvx: a TLS socket is https; forwarded ones go to h3 below).
     const tls = (req.socket as { encrypted?: boolean }).encrypted === true
-    const repeat = method === 'GET' ? repeats.match(target, headers, tls, req.socket.remoteAddress) : undefined
+    const repeat = method === 'GET' ? repeats.match(target, req.rawHeaders, tls, req.socket) : undefined
     if (repeat !== undefined) {
       res.writeHead(200, repeat.head)
       res.end(repeat.bytes)
@@ -67,6 +66,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const route = routeOf(target)
     if (route === null) return false
     const { slug, uuid, search, query, prefix } = route
+    const headers = req.headers
     const host = headers.host
     // Links are built from the origin h3 would see; anything a proxy could rewrite goes to h3.
     if (!host || headers['x-forwarded-host'] || headers['x-forwarded-proto'] || headers.origin === '') return false

@@ -20,8 +20,11 @@ import type { ContentStore } from '../storage/store.ts'
  * own HTTP code each time. This is one map lookup and a few string compares.
  */
 export interface RepeatAnswers {
-  /** The record for a request, or undefined when the full pass must run. */
-  match(target: string, headers: IncomingHttpHeaders, tls: boolean, ip: string | undefined): RepeatAnswer | undefined
+  /**
+   * The record for a request, or undefined when the full pass must run. Reads Node's raw header
+   * list: `req.headers` is built on first access, and building it was most of what this saves.
+   */
+  match(target: string, rawHeaders: readonly string[], tls: boolean, socket: { readonly remoteAddress?: string | undefined }): RepeatAnswer | undefined
   /** Keeps what a full pass answered, when the request was one this may answer again. */
   keep(target: string, headers: IncomingHttpHeaders, tls: boolean, answer: { head: string[]; bytes: Buffer }): void
 }
@@ -61,10 +64,26 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
     return true
   }
   return {
-    match(target, headers, tls, ip) {
+    match(target, raw, tls, socket) {
       const hit = kept.get(target)
-      if (hit === undefined || hit.changes !== changes.n || hit.config !== ctx.config) return undefined
-      if (headers.host !== hit.host || headers['project-id'] !== hit.projectId || tls !== hit.tls || !anonymous(headers) || !unlimited(hit.config, ip)) return undefined
+      if (hit === undefined || hit.changes !== changes.n || hit.config !== ctx.config || tls !== hit.tls) return undefined
+      // Host and Project-Id once each and as kept, none of the headers `anonymous` excludes.
+      let host = false
+      let project = false
+      for (let i = 0; i < raw.length; i += 2) {
+        const name = raw[i]!
+        const length = name.length
+        if (length === 4 && name.toLowerCase() === 'host') {
+          if (host || raw[i + 1] !== hit.host) return undefined
+          host = true
+        } else if (length === 10 && name.toLowerCase() === 'project-id') {
+          if (project || raw[i + 1] !== hit.projectId) return undefined
+          project = true
+        } else if (EXCLUDED_LENGTHS.has(length) && EXCLUDED.has(name.toLowerCase())) {
+          return undefined
+        }
+      }
+      if (!host || !project || !unlimited(hit.config, socket.remoteAddress)) return undefined
       return hit
     },
     keep(target, headers, tls, answer) {
@@ -99,7 +118,10 @@ const COUNTERS = new WeakMap<ContentStore, { n: number }>()
  * No credential (token or session cookie), no Origin (CORS headers), no conditional request,
  * nothing a proxy rewrites: the requests whose answer depends on the target alone.
  */
+const EXCLUDED = new Set(['authorization', 'cookie', 'origin', 'if-none-match', 'x-forwarded-host', 'x-forwarded-proto'])
+const EXCLUDED_LENGTHS = new Set([...EXCLUDED].map((name) => name.length))
+
 function anonymous(headers: IncomingHttpHeaders): boolean {
-  return headers.authorization === undefined && headers.cookie === undefined && headers.origin === undefined
-    && headers['if-none-match'] === undefined && headers['x-forwarded-host'] === undefined && headers['x-forwarded-proto'] === undefined
+  for (const name of EXCLUDED) if (headers[name] !== undefined) return false
+  return true
 }
