@@ -72,14 +72,14 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
       let project = false
       for (let i = 0; i < raw.length; i += 2) {
         const name = raw[i]!
-        const length = name.length
-        if (length === 4 && name.toLowerCase() === 'host') {
+        const key = nameKey(name)
+        if (key === HOST_KEY && sameName(name, 'host')) {
           if (host || raw[i + 1] !== hit.host) return undefined
           host = true
-        } else if (length === 10 && name.toLowerCase() === 'project-id') {
+        } else if (key === PROJECT_KEY && sameName(name, 'project-id')) {
           if (project || raw[i + 1] !== hit.projectId) return undefined
           project = true
-        } else if (EXCLUDED_LENGTHS.has(length) && EXCLUDED.has(name.toLowerCase())) {
+        } else if (EXCLUDED_KEYS.has(key) && (EXCLUDED.has(name) || EXCLUDED.has(name.toLowerCase()))) {
           return undefined
         }
       }
@@ -119,7 +119,17 @@ const COUNTERS = new WeakMap<ContentStore, { n: number }>()
  * nothing a proxy rewrites: the requests whose answer depends on the target alone.
  */
 const EXCLUDED = new Set(['authorization', 'cookie', 'origin', 'if-none-match', 'x-forwarded-host', 'x-forwarded-proto'])
-const EXCLUDED_LENGTHS = new Set([...EXCLUDED].map((name) => name.length))
+
+/**
+ * A header name's length and first letter (any case): most names a request carries are told
+ * apart by it without lower-casing them (lower-casing every name cost ~150 instructions each
+ * per answer under callgrind).
+ */
+const nameKey = (name: string): number => name.length * 128 + (name.charCodeAt(0) | 0x20)
+const sameName = (name: string, lower: string): boolean => name === lower || name.toLowerCase() === lower
+const HOST_KEY = nameKey('host')
+const PROJECT_KEY = nameKey('project-id')
+const EXCLUDED_KEYS = new Set([...EXCLUDED].map(nameKey))
 
 function anonymous(headers: IncomingHttpHeaders): boolean {
   for (const name of EXCLUDED) if (headers[name] !== undefined) return false
