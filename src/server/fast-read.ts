@@ -21,6 +21,8 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
  * the same service call and the same answer headers (readAnswer: ETag, 304). Only successful
  * answers (200, 304) are given here; anything else, from a 400 to a 429, is handed to h3,
  * which answers it as for any route (a request this path counted is not counted again).
+ * A repeated anonymous read is answered before all this from what the last full pass for its
+ * target decided (repeat-answers.ts).
  *
  * Why: with a cached answer, h3's web Request/Response adaptation cost more than everything
  * else a list read does (measured: a bare h3 route reached 58–74% of a bare Node server, ours

@@ -22,7 +22,8 @@ import type { ContentStore } from '../storage/store.ts'
 export interface RepeatAnswers {
   /**
    * The record for a request, or undefined when the full pass must run. Reads Node's raw header
-   * list: `req.headers` is built on first access, and building it was most of what this saves.
+   * list: `req.headers` is an object Node builds on its first access, which the bare server
+   * never pays for.
    */
   match(target: string, rawHeaders: readonly string[], tls: boolean, socket: { readonly remoteAddress?: string | undefined }): RepeatAnswer | undefined
   /** Keeps what a full pass answered, when the request was one this may answer again. */
