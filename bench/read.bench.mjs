@@ -10,7 +10,7 @@
 //
 //   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=8 BENCH_SECONDS=2)
 //   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
-//   BENCH_SERVERS=ours,quiet,bare measures only those (default: all).
+//   BENCH_SERVERS=ours,quiet,bare measures only those (default: all); BENCH_QUERIES=Q3,Q1 only those queries, in that order.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -33,7 +33,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 2)
 const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,h3,js').split(',')
 
-const QUERIES = [
+const STANDARD = [
   { id: 'Q1', ours: '?paginate=20', js: '?state=published&_page=1&_limit=20' },
   { id: 'Q2', ours: '?locale=en&where[category]=Science&sort=views:desc&paginate=20&page=2', js: '?state=published&locale=en&category=Science&_sort=views&_order=desc&_page=2&_limit=20' },
   { id: 'Q3', ours: '?where[title][like]=%25delta%25&limit=20', js: '?state=published&title_like=delta&_limit=20' },
@@ -42,6 +42,14 @@ const QUERIES = [
   // json-server cannot exclude fields: it sends them.
   { id: 'Q5', ours: '?exclude=content&paginate=50&page=3', js: '?state=published&_page=3&_limit=50' },
 ]
+// BENCH_QUERIES=Q3,Q1,Q1 measures those, in that order (a repeat is labelled Q1#2): whether a
+// figure belongs to the query or to its place in the run.
+const QUERIES = (process.env.BENCH_QUERIES ?? STANDARD.map((q) => q.id).join(',')).split(',').map((id, i, all) => {
+  const q = STANDARD.find((s) => s.id === id)
+  if (!q) throw new Error(`BENCH_QUERIES: no standard query ${id} (${STANDARD.map((s) => s.id).join(', ')})`)
+  const seen = all.slice(0, i).filter((x) => x === id).length
+  return { ...q, id: seen ? `${id}#${seen + 1}` : id }
+})
 
 
 function freePort() {

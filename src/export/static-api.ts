@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { ContentReader } from '../reader/index.ts'
+import { bodyEtag } from '../core/body-etag.ts'
 
 export interface ExportOptions {
   /** Also write `<slug>.<locale>.page-<n>.json` pages of this size (the `paginate=N` answers). */
@@ -15,7 +15,7 @@ interface ManifestFile {
   file: string
   /** The API read it holds, as path and query. */
   source: string
-  /** Strong ETag of the bytes (the server's ETags are per process; this one is stable). */
+  /** Strong ETag of the bytes, computed as the server computes its own (core/body-etag.ts). */
   etag: string
   bytes: number
 }
@@ -54,7 +54,7 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
     }
     const size = Buffer.byteLength(body)
     bytes += size
-    manifest.push({ file, source, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`, bytes: size })
+    manifest.push({ file, source, etag: bodyEtag(body), bytes: size })
     const write: Promise<void> = writeFile(path, body).catch((error: unknown) => { failure ??= error }).finally(() => inflight.delete(write))
     inflight.add(write)
     if (inflight.size >= WRITES_AT_ONCE) await Promise.race(inflight)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
@@ -155,11 +156,12 @@ describe('states', () => {
     expect((await get<Entry[]>('/articles?state=only_draft')).json.map(titleNo)).toEqual([25, 20, 15, 10, 5])
   })
 
-  test('after a draft edit: published serves and filters on the snapshot, draft on the live values; ETags change', async () => {
+  test('after a draft edit: published serves and filters on the snapshot, draft on the live values; only the changed answers get new ETags', async () => {
     const list = (await get<Entry[]>('/articles?where[title]=Article 7 delta')).json
     const uuid = list[0]!.uuid
     const before = await get('/articles?state=draft&where[title]=Draft 7')
-    const etagBefore = (await get('/articles')).headers.get('etag')
+    const etagBefore = (await get('/articles')).headers.get('etag')!
+    const draftEtagBefore = (await get('/articles?state=draft')).headers.get('etag')
     const index = server.ctx.store.collection('articles')!
     const record = index.entries.get(uuid)!
     await server.ctx.store.putEntry('articles', { ...record, fields: { ...record.fields, title: 'Draft 7' }, updated_at: new Date().toISOString() }, 'api')
@@ -170,7 +172,10 @@ describe('states', () => {
     expect(draft.map((e) => e.fields.title)).toEqual(['Draft 7'])
     expect((await get<{ data: Entry }>(`/articles/${uuid}`)).json.data.fields.title).toBe('Article 7 delta')
     expect((await get<{ data: Entry }>(`/articles/${uuid}?state=draft`)).json.data.fields.title).toBe('Draft 7')
-    expect((await get('/articles')).headers.get('etag')).not.toBe(etagBefore)
+    // The published list reads the same bytes as before: the same ETag, and a revalidation still 304.
+    expect((await get('/articles')).headers.get('etag')).toBe(etagBefore)
+    expect((await get('/articles', { 'if-none-match': etagBefore })).status).toBe(304)
+    expect((await get('/articles?state=draft')).headers.get('etag')).not.toBe(draftEtagBefore)
   })
 })
 
@@ -218,6 +223,16 @@ describe('single entry', () => {
 })
 
 describe('ETag and revalidation', () => {
+  test('an ETag names the bytes sent: the body\'s SHA-1 (as the static export\'s manifest has it), for lists, pages, counts, singletons and entries', async () => {
+    const named = (text: string) => `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`
+    const [a] = (await get<Entry[]>('/articles?limit=1')).json
+    for (const path of ['/articles', '/articles?paginate=5&page=2', '/articles?where[views][gte]=0&count=1', '/settings?locale=fr', `/articles/${a!.uuid}`, '/articles?where[title]=Nobody']) {
+      const r = await get(path)
+      expect(r.status, path).toBe(200)
+      expect(r.headers.get('etag'), path).toBe(named(r.text))
+    }
+  })
+
   test('If-None-Match gives 304 with no body; Cache-Control no-cache', async () => {
     const first = await get('/articles?paginate=5')
     const etag = first.headers.get('etag')!

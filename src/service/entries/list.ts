@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
@@ -14,6 +14,7 @@ import { keyColumnsOf } from '../../query/key-columns.ts'
 import { heapIsTight } from '../../storage/heap.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
+import { bodyEtag, etagOfHash } from '../../core/body-etag.ts'
 import { lookupsOf } from './lookups.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
@@ -134,7 +135,7 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
   const body = `{"data":${serialise(ctx, entry, index.collection, q, baseUrl, slot.stamp)}}`
   // A draft read carries the entry's own ETag: the one its writes answer with and If-Match checks.
   if (q.state !== 'published') return { body, etag: entryEtag(entry), revalidate: false }
-  return { body, etag: etagOf(slot.stamp, `${baseUrl}\n${uuid}\n${query}`) }
+  return { body, etag: bodyEtag(body) }
 }
 
 // ---- listing -----------------------------------------------------------------------
@@ -178,27 +179,36 @@ function prepareList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: Lis
 function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
   const collection = index.collection
   const { rows, total } = view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
-  const etag = etagOf(slot.stamp, `${baseUrl}\n${raw}`)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
-  if (q.count) return { body: `{"count":${total}}`, etag }
+  if (q.count) {
+    const body = `{"count":${total}}`
+    return { body, etag: bodyEtag(body) }
+  }
   if (plan.single) {
     const row = rows[0]
     if (!row) throw notFound('Content not found.')
-    return { body: json(row.entry), etag }
+    const body = json(row.entry)
+    return { body, etag: bodyEtag(body) }
   }
   const page = planList(q, total)
   if (page.kind !== 'page' && page.kind !== 'all') throw new Error('unreachable')
+  // The ETag hashes the bytes as they are put together, in the same slices (see body-etag.ts).
+  const hash = createHash('sha1').update(page.kind === 'all' ? '[' : '{"data":[')
   const parts: string[] = []
   // An unpaginated list of many rows serialises them in slices too (an entry's JSON is cached once made).
   for (let i = page.start; i < page.end; i++) {
     if ((i - page.start + 1) % SERIALISE_SLICE === 0) yield
-    parts.push(json(rows[i]!.entry))
+    const part = json(rows[i]!.entry)
+    if (i > page.start) hash.update(',')
+    hash.update(part)
+    parts.push(part)
   }
-  const data = `[${parts.join(',')}]`
-  if (page.kind === 'all') return { body: data, etag }
+  const joined = parts.join(',')
+  if (page.kind === 'all') return { body: `[${joined}]`, etag: etagOfHash(hash.update(']')) }
   const { links, meta } = pageEnvelope(page, total, `${baseUrl}/${collection.slug}`, raw)
-  return { body: `{"data":${data},"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`, etag }
+  const tail = `],"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`
+  return { body: `{"data":[${joined}${tail}`, etag: etagOfHash(hash.update(tail)) }
 }
 
 /** Entries serialised between two yields of a sliced list answer. */
@@ -232,13 +242,6 @@ function schemaOf(collection: Collection): SchemaInfo {
 }
 
 // ---- caches ------------------------------------------------------------------------
-
-/** Distinguishes this process's ETags from another run's (revisions restart at load). */
-const NONCE = randomBytes(6).toString('base64url')
-
-function etagOf(stamp: string, key: string): string {
-  return `"${createHash('sha1').update(NONCE).update(stamp).update('\n').update(key).digest('base64url').slice(0, 22)}"`
-}
 
 const RESPONSE_ENTRIES = 512
 const RESPONSE_BYTES = 32 * 1024 * 1024
