@@ -6,10 +6,15 @@ import { createHash, type Hash } from 'node:crypto'
  * answers, and the same tag the static export writes in its manifest.
  */
 export function bodyEtag(body: string): string {
-  return etagOfHash(createHash('sha1').update(body))
+  return etagOfHash(bodyHash().update(body))
 }
 
-/** The same tag, from a hash fed the answer's pieces in order (a long list is built, and hashed, in slices). */
+/** The hash an ETag is named by, to feed an answer's pieces in order (a long list is built, and hashed, in slices). */
+export function bodyHash(): Hash {
+  return createHash('sha1')
+}
+
+/** The tag of the bytes a `bodyHash()` was fed. */
 export function etagOfHash(hash: Hash): string {
   return `"${hash.digest('base64url').slice(0, 27)}"`
 }

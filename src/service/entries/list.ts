@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
@@ -14,7 +13,7 @@ import { keyColumnsOf } from '../../query/key-columns.ts'
 import { heapIsTight } from '../../storage/heap.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
-import { bodyEtag, etagOfHash } from '../../core/body-etag.ts'
+import { bodyEtag, bodyHash, etagOfHash } from '../../core/body-etag.ts'
 import { lookupsOf } from './lookups.ts'
 
 /** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
@@ -194,7 +193,7 @@ function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: List
   const page = planList(q, total)
   if (page.kind !== 'page' && page.kind !== 'all') throw new Error('unreachable')
   // The ETag hashes the bytes as they are put together, in the same slices (see body-etag.ts).
-  const hash = createHash('sha1').update(page.kind === 'all' ? '[' : '{"data":[')
+  const hash = bodyHash().update(page.kind === 'all' ? '[' : '{"data":[')
   const parts: string[] = []
   // An unpaginated list of many rows serialises them in slices too (an entry's JSON is cached once made).
   for (let i = page.start; i < page.end; i++) {
