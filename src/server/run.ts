@@ -3,7 +3,7 @@ import { createContext, type AppContext } from '../context.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApp } from './app.ts'
 import { startServing } from './start.ts'
-import { startServer, type RequestRecord, type ServerHandle } from './listen.ts'
+import { startServer, type ResponseHook, type ServerHandle } from './listen.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../storage/lock.ts'
 import { CmsError } from '../core/errors.ts'
@@ -22,7 +22,7 @@ export interface RunOptions {
   onProgress?: (p: LoadProgress) => void
   onWarning?: (message: string) => void
   /** Called once per answered request (the request log of `cms serve`). */
-  onResponse?: (record: RequestRecord) => void
+  onResponse?: ResponseHook
   /** `--follow`: keep the clone at a remote's branch (read-only servers only; src/replica/). */
   follow?: FollowOptions
 }

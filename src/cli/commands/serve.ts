@@ -28,14 +28,14 @@ export function registerServe(program: Command): void {
       if (opts.gitCommit) process.env.CMS_GIT_COMMIT = '1'
       const { signInLink } = await import('../../server/admin/session-routes.ts')
       const format: LogFormat = opts.log ?? (opts.json ? 'json' : 'text')
-      const log = createRequestLog({ format, quiet: opts.quiet === true })
-      // Requests may be answered before runServer resolves: the log reads the config through this.
+      // Requests may be answered before runServer resolves: the log reads the config through `current`.
       let current: { ctx: { config: import('../../config.ts').ResolvedConfig } } | undefined
+      const log = createRequestLog({ format, quiet: opts.quiet === true, config: () => current?.ctx.config })
       const server = current = await runServer({
         ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
-        onResponse: (record) => log(record, current?.ctx.config),
+        onResponse: log,
         ...(opts.follow !== undefined ? { follow: { spec: opts.follow, intervalMs: Math.round(opts.followInterval * 1000), log: (line: string) => process.stderr.write(`${line}\n`) } } : {}),
       })
       if (opts.types) {
