@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { toJsonServer } from './gen-workload.mjs'
-import { autocannonProcess, children, importWorkload, median } from './lib.mjs'
+import { autocannonProcess, children, hasWrk, importWorkload, median, pinned, wrkProcess } from './lib.mjs'
 import { PROFILER_HOOK, profileTable, profileWhile } from './read-profile.mjs'
 import { loadavg } from 'node:os'
 
@@ -31,6 +31,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 2)
+// The servers measured on the last core, the load generator (and this process) on the others:
+// on a 2-core machine, a client and a server left to the scheduler preempt each other, and the
+// spread of the ratio from run to run was wider than the gap being measured. BENCH_PIN=0 leaves them unpinned.
+const CORES = (await import('node:os')).availableParallelism()
+const PIN = process.env.BENCH_PIN !== '0' && CORES >= 2 && process.platform === 'linux'
+const SERVER_CPUS = PIN ? String(CORES - 1) : null
+const CLIENT_CPUS = PIN ? (CORES === 2 ? '0' : `0-${CORES - 2}`) : null
+// wrk when installed (Debian's `wrk`): autocannon costs about as much CPU per answer as the
+// server, so with it the client was the bottleneck of a round. BENCH_CLIENT=autocannon forces it.
+const CLIENT = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'autocannon')
+const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 6)
+const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 3)
 const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,h3,js').split(',')
 
 const STANDARD = [
@@ -60,7 +72,7 @@ function freePort() {
 
 function start(args, env = {}) {
   // stdout is a pipe the bench drains, as a terminal or a log collector would read a request log.
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+  const child = spawn(...pinned(SERVER_CPUS, process.execPath, args), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
   child.stdout.on('data', () => {})
   let err = ''
   child.stderr.on('data', (d) => { err += d; if (err.length > 4000) err = err.slice(-4000) })
@@ -100,7 +112,7 @@ async function cannon(url, headers, seconds, pid) {
   const cpu0 = pid ? cpuMs(pid) : null
   // In its own process: this one drains the servers' request-log pipes, which Node writes
   // synchronously; with the load generator in this loop a full pipe stalled the server.
-  const r = await autocannonProcess({ url, connections: 20, duration: seconds, headers })
+  const r = await (CLIENT === 'wrk' ? wrkProcess : autocannonProcess)({ url, connections: 20, duration: seconds, headers }, { cpus: CLIENT_CPUS })
   const wall = r.wallMs
   const client = r.cpu
   const cpu1 = pid ? cpuMs(pid) : null
@@ -136,7 +148,7 @@ async function startOurs(content, projectId, { watch = true, log = false, readOn
   const code = (watch
     ? `import { runServer } from ${dist('server/run.js')}; import { createRequestLog } from ${dist('cli/request-log.js')};
        const log = ${log} ? createRequestLog({ format: 'text', quiet: false }) : null;
-       await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1', readOnly: ${readOnly}, ...(log ? { onResponse: (r) => log(r) } : {}) })`
+       await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1', readOnly: ${readOnly}, ...(log ? { onResponse: log } : {}) })`
     : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
        const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
        await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`) + PROFILER_HOOK
@@ -243,6 +255,49 @@ async function settle(url, headers, timeoutMs = 180000) {
   }
 }
 
+/**
+ * Ours (and quiet) against bare **at the same time**: both servers loaded together, each by its own
+ * client, for the same window; the CPU each spent per answer in that window, and their ratio.
+ *
+ * Why: on this machine (2 vCPUs of a shared host) the speed of a core moves from one 2-s window
+ * to the next — the same server's CPU per answer ranged 36–60 µs between consecutive rounds, so
+ * sequential rounds' ratios spread 0.6–1.4 and a run's median moved ±0.15 from run to run. Two
+ * servers measured in the same window see the same core: per-round ratios then stay within
+ * ±0.03. Pinned (the default on Linux), both servers share one core and the clients the other,
+ * so a server's share of its core is what the scheduler gives it, and the ratio of CPU per
+ * answer is the ratio of the answers each would give alone on that core.
+ */
+async function pairedRounds(servers, urlOf) {
+  const rows = []
+  for (const name of ['ours', 'quiet'].filter((n) => servers[n])) {
+    for (const q of QUERIES) {
+      const a = servers[name]
+      const b = servers.bare
+      const rounds = []
+      for (let i = 0; i < PAIRED_ROUNDS; i++) {
+        const a0 = cpuMs(a.proc.child.pid)
+        const b0 = cpuMs(b.proc.child.pid)
+        const load = (s, n) => (CLIENT === 'wrk' ? wrkProcess : autocannonProcess)({ url: urlOf(n, q), connections: 20, duration: PAIRED_SECONDS, headers: s.headers }, { cpus: CLIENT_CPUS })
+        const [ra, rb] = await Promise.all([load(a, name), load(b, 'bare')])
+        if (ra.non2xx + rb.non2xx > 0) throw new Error(`${q.id}: non-2xx answers in a paired round`)
+        const usA = ((cpuMs(a.proc.child.pid) - a0) * 1000) / Math.max(1, ra.requests.total)
+        const usB = ((cpuMs(b.proc.child.pid) - b0) * 1000) / Math.max(1, rb.requests.total)
+        rounds.push({ usA, usB, cpu: usB / usA, answers: ra.requests.total / Math.max(1, rb.requests.total) })
+      }
+      const cpu = rounds.map((r) => r.cpu)
+      rows.push({ name, q: q.id, usA: median(rounds.map((r) => r.usA)), usB: median(rounds.map((r) => r.usB)), cpu: median(cpu), min: Math.min(...cpu), max: Math.max(...cpu), answers: median(rounds.map((r) => r.answers)) })
+    }
+  }
+  const lines = [
+    `paired rounds: each server loaded at the same time as bare (${PAIRED_ROUNDS} rounds × ${PAIRED_SECONDS} s, ${CLIENT}, 20 connections each${PIN ? `, both servers on CPU ${SERVER_CPUS}` : ''}); medians over the rounds`,
+    '| server | query | µs CPU per answer | bare µs CPU per answer | **bare/server CPU** (min–max) | answers server/bare |',
+    '|---|---|---|---|---|---|',
+  ]
+  for (const r of rows) lines.push(`| ${r.name} | ${r.q} | ${fmt(r.usA, 1)} | ${fmt(r.usB, 1)} | **${fmt(r.cpu, 2)}** (${fmt(r.min, 2)}–${fmt(r.max, 2)}) | ${fmt(r.answers, 2)} |`)
+  lines.push('target: ours ≥ 0.90 of bare on every query (bare/server CPU: the answers each would give alone on the same core)')
+  return lines.join('\n')
+}
+
 const NAMES = {
   ours: 'ours = `cms serve` (runServer, request log on, to a pipe)',
   quiet: 'quiet = `cms serve --quiet --read-only` (no request log)',
@@ -299,7 +354,7 @@ async function runStandard() {
   }
 
   const lines = []
-  lines.push(`read: ${N} entries, autocannon 20 connections, ${WARMUP}s warm-up + ${ROUNDS} rounds × ${SECONDS}s per server, servers in turn within each round`)
+  lines.push(`read: ${N} entries, ${CLIENT} 20 connections, ${WARMUP}s warm-up + ${ROUNDS} rounds × ${SECONDS}s per server, servers in turn within each round${PIN ? `; servers pinned to CPU ${SERVER_CPUS}, the load generator to CPU ${CLIENT_CPUS} (taskset)` : ', unpinned'}`)
   lines.push(`1-minute load average during the run: median ${median(load).toFixed(1)} (min ${Math.min(...load).toFixed(1)}, max ${Math.max(...load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores`)
   for (const n of names) lines.push(NAMES[n])
   lines.push(`| query | bytes (headers) | ${names.map((n) => `${n} req/s | ${n} p50/p99 ms`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `${n}/bare`).join(' | ')}${servers.quiet ? ' | log cost (1 − ours/quiet)' : ''} |`)
@@ -322,6 +377,7 @@ async function runStandard() {
     lines.push('(a server whose busy share is near 1.00 was the bottleneck of its rounds; where the client is near 1.00 instead, req/s measures autocannon and the CPU ratio is the fairer figure)')
   }
   process.stdout.write(lines.join('\n') + '\n')
+  if (PAIRED_ROUNDS > 0) process.stdout.write('\n' + await pairedRounds(servers, urlOf) + '\n')
 
   if (PROFILE_SECONDS > 0) {
     // Every query in turn under load while the profiler samples, for ours (with its log), quiet and the ceiling.
@@ -345,6 +401,10 @@ async function runStandard() {
 
 async function main() {
   mkdirSync(data, { recursive: true })
+  if (PIN) {
+    // This process drains the servers' request-log pipes: it belongs with the client, off the servers' core.
+    try { execFileSync('taskset', ['-a', '-p', '-c', CLIENT_CPUS, String(process.pid)], { stdio: 'ignore' }) } catch {}
+  }
   process.stdout.write('building dist/...\n')
   try { execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' }) } catch {}
   if (N > 0) await runStandard()
