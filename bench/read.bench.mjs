@@ -362,7 +362,7 @@ async function runStandard() {
   const fmtRatio = (n, x) => (n === 'js' ? `${fmt(x, 3)}×` : `**${fmt(x, 2)}**`)
   for (const q of QUERIES) {
     const { summary: r, ratio } = results[q.id]
-    lines.push(`| ${q.id} | ${fmt(q.bytes)} (${q.headers}) | ${names.map((n) => `${fmt(r[n].rps)} | ${r[n].p50}/${r[n].p99}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
+    lines.push(`| ${q.id} | ${fmt(q.bytes)} (${q.headers}) | ${names.map((n) => `${fmt(r[n].rps)} | ${fmt(r[n].p50, 1)}/${fmt(r[n].p99, 1)}`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => fmtRatio(n, ratio(n))).join(' | ')}${servers.quiet ? ` | ${fmt(100 * (1 - ratio('ours', 'quiet')), 1)}%` : ''} |`)
   }
   lines.push('ratios: median over the rounds of (server req/s ÷ bare req/s in the same round); target ours/bare ≥ 0.90')
   if (names.every((n) => results[QUERIES[0].id].summary[n].cpuUs !== undefined)) {
@@ -374,7 +374,7 @@ async function runStandard() {
       const r = results[q.id].summary
       lines.push(`| ${q.id} | ${names.map((n) => `${fmt(r[n].cpuUs, 1)} (${fmt(r[n].busy, 2)})`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `**${fmt(r.bare.cpuUs / r[n].cpuUs, 2)}**`).join(' | ')} | ${fmt(r.bare.clientUs, 1)} (${fmt(r.bare.clientBusy, 2)}) |`)
     }
-    lines.push('(a server whose busy share is near 1.00 was the bottleneck of its rounds; where the client is near 1.00 instead, req/s measures autocannon and the CPU ratio is the fairer figure)')
+    lines.push('(a server whose busy share is near 1.00 was the bottleneck of its rounds; where the client is near 1.00 instead, req/s measures the client and the CPU ratio is the fairer figure)')
   }
   process.stdout.write(lines.join('\n') + '\n')
   if (PAIRED_ROUNDS > 0) process.stdout.write('\n' + await pairedRounds(servers, urlOf) + '\n')
