@@ -32,15 +32,22 @@ process.on('SIGINT', () => process.exit(130))
  * time it spends handling its own answers: measured at 1k, the bare server's "writer p99"
  * was 102 ms with autocannon in-process, for creates it answers from memory.
  */
-export function autocannonProcess(options, { cpus = null } = {}) {
+export async function autocannonProcess(options, { cpus = null } = {}) {
+  const code = `import autocannon from 'autocannon'
+    const c0 = process.cpuUsage(); const t0 = performance.now()
+    const r = await autocannon(JSON.parse(process.argv[1]))
+    const cpu = process.cpuUsage(c0); const wallMs = performance.now() - t0
+    process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, non2xx: r.non2xx, errors: r.errors, cpu, wallMs }))`
+  const args = ['--input-type=module', '-e', code, JSON.stringify(options)]
+  const [cmd, argv] = pinned(cpus, process.execPath, args)
+  return JSON.parse((await runToEnd(cmd, argv, 'autocannon')).out)
+}
+
+/** Runs a child the benchmark owns to its end: its stdout, its time; rejects, naming it, when it fails. */
+function runToEnd(cmd, argv, name) {
   return new Promise((resolve, reject) => {
-    const code = `import autocannon from 'autocannon'
-      const c0 = process.cpuUsage(); const t0 = performance.now()
-      const r = await autocannon(JSON.parse(process.argv[1]))
-      const cpu = process.cpuUsage(c0); const wallMs = performance.now() - t0
-      process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, non2xx: r.non2xx, errors: r.errors, cpu, wallMs }))`
-    const args = ['--input-type=module', '-e', code, JSON.stringify(options)]
-    const child = spawn(...pinned(cpus, process.execPath, args), { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'pipe'] })
+    const t0 = performance.now()
+    const child = spawn(cmd, argv, { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     let out = ''
     let err = ''
@@ -48,8 +55,8 @@ export function autocannonProcess(options, { cpus = null } = {}) {
     child.stderr.on('data', (d) => { err += d })
     child.on('exit', (code) => {
       children.delete(child)
-      if (code === 0) resolve(JSON.parse(out))
-      else reject(new Error(`autocannon exited with ${code}: ${err.slice(-2000)}`))
+      if (code === 0) resolve({ out, wallMs: performance.now() - t0 })
+      else reject(new Error(`${name} exited with ${code}: ${(err || out).slice(-2000)}`))
     })
   })
 }
@@ -65,37 +72,24 @@ export function hasWrk() {
  * machine autocannon needs about as much CPU per answer as the server it measures, so with it the
  * client, not the server, was the bottleneck of a round; wrk needs a fraction of that.
  */
-export function wrkProcess({ url, connections, duration, headers = {} }, { cpus = null } = {}) {
-  return new Promise((resolve, reject) => {
-    const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url]
-    // bash's `times` prints the CPU its children (wrk) used: the client's share of the round.
-    const [cmd, argv] = pinned(cpus, 'bash', ['-c', 'wrk "$@" && times', 'wrk', ...args])
-    const t0 = performance.now()
-    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
-    children.add(child)
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d) => { out += d })
-    child.stderr.on('data', (d) => { err += d })
-    child.on('exit', (code) => {
-      children.delete(child)
-      const wallMs = performance.now() - t0
-      if (code !== 0) return reject(new Error(`wrk exited with ${code}: ${(err || out).slice(-2000)}`))
-      const ms = (m) => (m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : NaN)
-      const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
-      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
-      const times = [...out.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1)
-      const sec = (m, s) => (Number(m) * 60 + Number(s)) * 1e6
-      resolve({
-        latency: { p50: ms(/50%\s+([\d.]+)(us|ms|s)/.exec(out)), p99: ms(/99%\s+([\d.]+)(us|ms|s)/.exec(out)) },
-        requests: { average: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), total },
-        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-        errors: socketErrors ? socketErrors.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
-        cpu: times ? { user: sec(times[1], times[2]), system: sec(times[3], times[4]) } : { user: NaN, system: NaN },
-        wallMs,
-      })
-    })
-  })
+export async function wrkProcess({ url, connections, duration, headers = {} }, { cpus = null } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url]
+  // bash's `times` prints the CPU its children (wrk) used: the client's share of the round.
+  const [cmd, argv] = pinned(cpus, 'bash', ['-c', 'wrk "$@" && times', 'wrk', ...args])
+  const { out, wallMs } = await runToEnd(cmd, argv, 'wrk')
+  const ms = (m) => (m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : NaN)
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  const times = [...out.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1)
+  const sec = (m, s) => (Number(m) * 60 + Number(s)) * 1e6
+  return {
+    latency: { p50: ms(/50%\s+([\d.]+)(us|ms|s)/.exec(out)), p99: ms(/99%\s+([\d.]+)(us|ms|s)/.exec(out)) },
+    requests: { average: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), total },
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: socketErrors ? socketErrors.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
+    cpu: times ? { user: sec(times[1], times[2]), system: sec(times[3], times[4]) } : { user: NaN, system: NaN },
+    wallMs,
+  }
 }
 
 /**
