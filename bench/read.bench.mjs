@@ -11,6 +11,8 @@
 //   node bench/read.bench.mjs            (BENCH_N=10000 BENCH_BIG=100000 BENCH_ROUNDS=8 BENCH_SECONDS=2)
 //   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
 //   BENCH_SERVERS=ours,quiet,bare measures only those (default: all); BENCH_QUERIES=Q3,Q1 only those queries, in that order.
+//   BENCH_CLIENT=autocannon|wrk (default wrk when installed); BENCH_PIN=0 leaves processes unpinned; BENCH_PAIRED_ROUNDS,
+//   BENCH_PAIRED_SECONDS (6, 3; 0 rounds skips them), BENCH_PAIRED_ORDER=quiet,ours pairs those with bare in that order.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -269,7 +271,7 @@ async function settle(url, headers, timeoutMs = 180000) {
  */
 async function pairedRounds(servers, urlOf) {
   const rows = []
-  for (const name of ['ours', 'quiet'].filter((n) => servers[n])) {
+  for (const name of (process.env.BENCH_PAIRED_ORDER ?? 'ours,quiet').split(',').filter((n) => servers[n])) {
     for (const q of QUERIES) {
       const a = servers[name]
       const b = servers.bare
@@ -282,18 +284,20 @@ async function pairedRounds(servers, urlOf) {
         if (ra.non2xx + rb.non2xx > 0) throw new Error(`${q.id}: non-2xx answers in a paired round`)
         const usA = ((cpuMs(a.proc.child.pid) - a0) * 1000) / Math.max(1, ra.requests.total)
         const usB = ((cpuMs(b.proc.child.pid) - b0) * 1000) / Math.max(1, rb.requests.total)
-        rounds.push({ usA, usB, cpu: usB / usA, answers: ra.requests.total / Math.max(1, rb.requests.total) })
+        // The servers' core should be busy ~1.00: below that, the clients' core was the limit.
+        const busy = (usA * ra.requests.total + usB * rb.requests.total) / 1000 / (PAIRED_SECONDS * 1000)
+        rounds.push({ usA, usB, cpu: usB / usA, answers: ra.requests.total / Math.max(1, rb.requests.total), busy })
       }
       const cpu = rounds.map((r) => r.cpu)
-      rows.push({ name, q: q.id, usA: median(rounds.map((r) => r.usA)), usB: median(rounds.map((r) => r.usB)), cpu: median(cpu), min: Math.min(...cpu), max: Math.max(...cpu), answers: median(rounds.map((r) => r.answers)) })
+      rows.push({ name, q: q.id, usA: median(rounds.map((r) => r.usA)), usB: median(rounds.map((r) => r.usB)), cpu: median(cpu), min: Math.min(...cpu), max: Math.max(...cpu), answers: median(rounds.map((r) => r.answers)), busy: median(rounds.map((r) => r.busy)) })
     }
   }
   const lines = [
     `paired rounds: each server loaded at the same time as bare (${PAIRED_ROUNDS} rounds × ${PAIRED_SECONDS} s, ${CLIENT}, 20 connections each${PIN ? `, both servers on CPU ${SERVER_CPUS}` : ''}); medians over the rounds`,
-    '| server | query | µs CPU per answer | bare µs CPU per answer | **bare/server CPU** (min–max) | answers server/bare |',
-    '|---|---|---|---|---|---|',
+    '| server | query | µs CPU per answer | bare µs CPU per answer | **bare/server CPU** (min–max) | answers server/bare | servers\' core busy |',
+    '|---|---|---|---|---|---|---|',
   ]
-  for (const r of rows) lines.push(`| ${r.name} | ${r.q} | ${fmt(r.usA, 1)} | ${fmt(r.usB, 1)} | **${fmt(r.cpu, 2)}** (${fmt(r.min, 2)}–${fmt(r.max, 2)}) | ${fmt(r.answers, 2)} |`)
+  for (const r of rows) lines.push(`| ${r.name} | ${r.q} | ${fmt(r.usA, 1)} | ${fmt(r.usB, 1)} | **${fmt(r.cpu, 2)}** (${fmt(r.min, 2)}–${fmt(r.max, 2)}) | ${fmt(r.answers, 2)} | ${fmt(r.busy, 2)} |`)
   lines.push('target: ours ≥ 0.90 of bare on every query (bare/server CPU: the answers each would give alone on the same core)')
   return lines.join('\n')
 }
