@@ -80,6 +80,11 @@ let writeFault: ((file: string) => NodeJS.ErrnoException | null) | null = null
 export function setWriteFaultForTests(fault: typeof writeFault): void {
   writeFault = fault
 }
+/** The same for removals (a read-only or failing disk refuses an unlink; a full one does not). */
+let removeFault: ((file: string) => NodeJS.ErrnoException | null) | null = null
+export function setRemoveFaultForTests(fault: typeof removeFault): void {
+  removeFault = fault
+}
 
 /** Unique per write: a random per-process prefix and a counter (no entropy call per file). */
 const tempPrefix = randomBytes(4).toString('hex')
@@ -107,6 +112,8 @@ export function stampOf(path: string): FileStamp | null {
 /** Removes a file durably; absence is not an error. */
 export async function removeFile(file: string, options: WriteOptions = {}): Promise<boolean> {
   try {
+    const fault = removeFault?.(file)
+    if (fault) throw fault
     await unlink(file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false

@@ -4,6 +4,7 @@ import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenR
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
+import { dropVersionsAside, finishEntryRemovals, putVersionsBack, setVersionsAside } from './entry-removal.ts'
 import { assertContained } from './contained.ts'
 import { INDEX_CACHE_CHUNK_ROWS, writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
@@ -446,16 +447,43 @@ export class ContentStore {
     }
   }
 
-  /** Removes an entry, its versions with it. */
+  /**
+   * Removes an entry, its versions with it, as one step a crash cannot split (entry-removal.ts).
+   * Memory changes once the entry's file is gone: a removal that fails changes nothing.
+   */
   async removeEntry(slug: string, uuid: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
     this.#checkOpen(slug, options?.owner)
     const index = this.#requireCollection(slug)
-    const before = index.entries.get(uuid) ?? null
-    index.entries.delete(uuid)
-    this.#fileStamps.delete(`${slug}/${uuid}.json`)
-    if (before) this.#emit({ kind: 'entry', slug, uuid, before, after: null, source })
-    await this.#remove(this.layout.entry(slug, uuid))
-    await this.#removeDir(this.layout.versionDir(slug, uuid))
+    const task = this.#removeEntryAndVersions(index, slug, uuid, source)
+    // Tracked as a whole: a schema change's drain waits for the versions too, not only the file.
+    this.#track(this.layout.versionDir(slug, uuid), task)
+    return task
+  }
+
+  async #removeEntryAndVersions(index: CollectionIndex, slug: string, uuid: string, source: EventSource): Promise<void> {
+    const aside = await setVersionsAside(this.layout, slug, uuid)
+    try {
+      await this.#remove(this.layout.entry(slug, uuid), () => {
+        const before = index.entries.get(uuid) ?? null
+        index.entries.delete(uuid)
+        this.#fileStamps.delete(`${slug}/${uuid}.json`)
+        if (before) this.#emit({ kind: 'entry', slug, uuid, before, after: null, source })
+      })
+    } catch (error) {
+      if (aside) await putVersionsBack(this.layout, slug, uuid).catch(() => {})
+      throw error
+    }
+    if (aside) {
+      this.#forgetFolder(this.layout.versionDir(slug, uuid))
+      // Gone with the entry whatever happens next: a folder left aside is removed at the next start.
+      await dropVersionsAside(this.layout, aside).catch(() => {})
+    }
+  }
+
+  /** Finishes entry removals a stop interrupted (the tree's writer, before it serves anything). */
+  finishEntryRemovals(): Promise<{ removed: number; restored: number }> {
+    // In memory under any collection (one renamed since), or a file there that did not load (a broken one keeps its history).
+    return finishEntryRemovals(this.layout, (slug, uuid) => this.findEntry(uuid)?.slug ?? (stampOf(this.layout.entry(slug, uuid)) !== null ? slug : null))
   }
 
   async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
@@ -751,6 +779,11 @@ export class ContentStore {
     await rm(path, { recursive: true, force: true })
     // Durable before the caller goes on (a schema journal is cleared only after this).
     await syncDir(dirname(path))
+    this.#forgetFolder(path)
+  }
+
+  /** A folder is gone: so are the problems reported for files in it, and git is told. */
+  #forgetFolder(path: string): void {
     // Problems reported for files in it are gone with them.
     const prefix = relative(this.layout.root, path).split(sep).join('/') + '/'
     let cleared = false
