@@ -46,6 +46,10 @@ const CLIENT = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'autocannon')
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 6)
 const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 3)
 const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,h3,js').split(',')
+// Ours runs with the Node flags `npm start` gives `cms serve` (package.json): without them, a
+// server idle between two rounds (as every server is while the others are measured) came back at
+// 0.6–0.8 of bare after V8's memory reducer ran (docs/benchmarks.md, session 11). BENCH_SERVE_FLAGS='' runs ours without.
+const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start).split(/\s+/).filter((t) => t.startsWith('--'))
 
 const STANDARD = [
   { id: 'Q1', ours: '?paginate=20', js: '?state=published&_page=1&_limit=20' },
@@ -154,7 +158,7 @@ async function startOurs(content, projectId, { watch = true, log = false, readOn
     : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
        const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
        await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`) + PROFILER_HOOK
-  const proc = start(['--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
+  const proc = start([...SERVE_FLAGS, '--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
   const headers = { 'project-id': projectId, accept: 'application/json' }
   await waitFor(`http://127.0.0.1:${port}/`, headers, proc)
   return { proc, base: `http://127.0.0.1:${port}`, headers }
@@ -359,6 +363,7 @@ async function runStandard() {
 
   const lines = []
   lines.push(`read: ${N} entries, ${CLIENT} 20 connections, ${WARMUP}s warm-up + ${ROUNDS} rounds × ${SECONDS}s per server, servers in turn within each round${PIN ? `; servers pinned to CPU ${SERVER_CPUS}, the load generator to CPU ${CLIENT_CPUS} (taskset)` : ', unpinned'}`)
+  lines.push(`ours, quiet and nw run with the Node flags of \`npm start\`: ${SERVE_FLAGS.join(' ') || '(none)'}; bare, h3 and js with none`)
   lines.push(`1-minute load average during the run: median ${median(load).toFixed(1)} (min ${Math.min(...load).toFixed(1)}, max ${Math.max(...load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores`)
   for (const n of names) lines.push(NAMES[n])
   lines.push(`| query | bytes (headers) | ${names.map((n) => `${n} req/s | ${n} p50/p99 ms`).join(' | ')} | ${names.filter((n) => n !== 'bare').map((n) => `${n}/bare`).join(' | ')}${servers.quiet ? ' | log cost (1 − ours/quiet)' : ''} |`)
