@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { access, readdir, rename, rm } from 'node:fs/promises'
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeProject, type TempProject } from '../helpers/project.ts'
@@ -87,11 +87,8 @@ describe('removing an entry with its versions', () => {
     server = undefined
     // What a stop leaves: both versions folders set aside; the second entry's file already removed.
     const versions = join(project.contentDir, 'versions')
-    for (const uuid of [kept, gone]) await rename(join(versions, 'articles', uuid), join(versions, '.removing', `articles.${uuid}`)).catch(async () => {
-      const { mkdir } = await import('node:fs/promises')
-      await mkdir(join(versions, '.removing'), { recursive: true })
-      await rename(join(versions, 'articles', uuid), join(versions, '.removing', `articles.${uuid}`))
-    })
+    await mkdir(join(versions, '.removing'), { recursive: true })
+    for (const uuid of [kept, gone]) await rename(join(versions, 'articles', uuid), join(versions, '.removing', `articles.${uuid}`))
     await rm(join(project.contentDir, 'entries', 'articles', `${gone}.json`))
 
     const again = await open(project.contentDir)
