@@ -71,8 +71,8 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   if (options.resume !== false) {
     const finished = await resumeSchemaChange(store, options.source ?? 'api')
     if (finished) console.error(`[cms] ${finished}`)
-    const removals = await store.finishEntryRemovals()
-    if (removals.removed + removals.restored > 0) console.error(`[cms] finished ${removals.removed + removals.restored} entry removal(s) a stop interrupted (${removals.removed} removed with their versions, ${removals.restored} kept: their file was still there)`)
+    const removals = await store.finishRemovals()
+    if (removals.removed + removals.restored > 0) console.error(`[cms] finished ${removals.removed + removals.restored} removal(s) a stop interrupted (${removals.removed} removed with their versions or stored files, ${removals.restored} kept: their entry or asset file was still there)`)
   }
   // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).

@@ -4,7 +4,7 @@ import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenR
 import { createLayout, type Layout } from './paths.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
-import { dropVersionsAside, finishEntryRemovals, putVersionsBack, setVersionsAside } from './entry-removal.ts'
+import { dropAside, finishRemovals, putAssetFilesBack, putVersionsBack, setAssetFilesAside, setVersionsAside } from './removals.ts'
 import { assertContained } from './contained.ts'
 import { INDEX_CACHE_CHUNK_ROWS, writeIndexCache, type CacheRow } from './index-cache.ts'
 import { serializeEntry, serializeVersion, serializeYaml } from './codec.ts'
@@ -448,7 +448,7 @@ export class ContentStore {
   }
 
   /**
-   * Removes an entry, its versions with it, as one step a crash cannot split (entry-removal.ts).
+   * Removes an entry, its versions with it, as one step a crash cannot split (removals.ts).
    * Memory changes once the entry's file is gone: a removal that fails changes nothing.
    */
   async removeEntry(slug: string, uuid: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
@@ -476,14 +476,16 @@ export class ContentStore {
     if (aside) {
       this.#forgetFolder(this.layout.versionDir(slug, uuid))
       // Gone with the entry whatever happens next: a folder left aside is removed at the next start.
-      await dropVersionsAside(this.layout, aside).catch(() => {})
+      await dropAside(aside).catch(() => {})
     }
   }
 
-  /** Finishes entry removals a stop interrupted (the tree's writer, before it serves anything). */
-  finishEntryRemovals(): Promise<{ removed: number; restored: number }> {
-    // In memory under any collection (one renamed since), or a file there that did not load (a broken one keeps its history).
-    return finishEntryRemovals(this.layout, (slug, uuid) => this.findEntry(uuid)?.slug ?? (stampOf(this.layout.entry(slug, uuid)) !== null ? slug : null))
+  /** Finishes the entry and asset removals a stop interrupted (the tree's writer, before it serves anything). */
+  finishRemovals(): Promise<{ removed: number; restored: number }> {
+    return finishRemovals(this.layout,
+      // In memory under any collection (one renamed since), or a file there that did not load (a broken one keeps its history).
+      (slug, uuid) => this.findEntry(uuid)?.slug ?? (stampOf(this.layout.entry(slug, uuid)) !== null ? slug : null),
+      (uuid) => this.#assets.has(uuid) || stampOf(this.layout.assetMeta(uuid)) !== null)
   }
 
   async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
@@ -658,14 +660,38 @@ export class ContentStore {
     this.fileObserver?.(this.layout.assetDir(asset.uuid), true)
   }
 
-  /** Removes an asset's metadata and, when `bytes`, its stored file. */
+  /**
+   * Removes an asset's metadata and, when `bytes`, its stored file with it, as one step a crash
+   * cannot split (removals.ts). Memory changes once the metadata file is gone.
+   */
   async removeAsset(uuid: string, source: EventSource, options: { bytes?: boolean } = {}): Promise<void> {
-    await this.#remove(this.layout.assetMeta(uuid), () => {
+    if (!options.bytes) return this.#removeAssetMeta(uuid, source)
+    const task = this.#removeAssetAndFiles(uuid, source)
+    // Tracked as a whole, under the folder: the watcher takes its events there for our own.
+    this.#track(this.layout.assetDir(uuid), task)
+    return task
+  }
+
+  #removeAssetMeta(uuid: string, source: EventSource): Promise<void> {
+    return this.#remove(this.layout.assetMeta(uuid), () => {
       const before = this.#assets.get(uuid) ?? null
       this.#assets.delete(uuid)
       if (before) this.#emit({ kind: 'asset', uuid, before, after: null, source })
     })
-    if (options.bytes) await this.#removeDir(this.layout.assetDir(uuid))
+  }
+
+  async #removeAssetAndFiles(uuid: string, source: EventSource): Promise<void> {
+    const aside = await setAssetFilesAside(this.layout, uuid)
+    try {
+      await this.#removeAssetMeta(uuid, source)
+    } catch (error) {
+      if (aside) await putAssetFilesBack(this.layout, uuid).catch(() => {})
+      throw error
+    }
+    if (aside) {
+      this.#forgetFolder(this.layout.assetDir(uuid))
+      await dropAside(aside).catch(() => {})
+    }
   }
 
   /** Waits for every write in flight (shutdown, tests). */
