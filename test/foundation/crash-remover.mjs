@@ -1,4 +1,4 @@
-// Child process for entry-removal.test.ts: removes the given entries of `articles` through the
+// Child process for removals.test.ts: removes the given entries of `articles` through the
 // real store (built dist/), one at a time, printing "ack <uuid>" after each removal resolves.
 // The test kills it with SIGKILL part-way.
 import { ContentStore } from '../../dist/storage/store.js'
