@@ -16,8 +16,8 @@ import type { Layout } from './paths.ts'
  * The next writer to open the tree finishes what a crash interrupted (`finishRemovals`): a
  * folder whose record is gone is removed, one whose record is still there is put back.
  */
-export const entryRemovingDir = (layout: Layout): string => join(layout.versionsDir, '.removing')
-export const assetRemovingDir = (layout: Layout): string => join(layout.assetsDir, '.removing')
+const entryRemovingDir = (layout: Layout): string => join(layout.versionsDir, '.removing')
+const assetRemovingDir = (layout: Layout): string => join(layout.assetsDir, '.removing')
 const entryAside = (layout: Layout, slug: string, uuid: string): string => join(entryRemovingDir(layout), `${slug}.${uuid}`)
 const assetAside = (layout: Layout, uuid: string): string => join(assetRemovingDir(layout), uuid)
 

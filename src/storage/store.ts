@@ -460,22 +460,32 @@ export class ContentStore {
     return task
   }
 
-  async #removeEntryAndVersions(index: CollectionIndex, slug: string, uuid: string, source: EventSource): Promise<void> {
-    const aside = await setVersionsAside(this.layout, slug, uuid)
-    try {
-      await this.#remove(this.layout.entry(slug, uuid), () => {
+  #removeEntryAndVersions(index: CollectionIndex, slug: string, uuid: string, source: EventSource): Promise<void> {
+    return this.#removeWithFolder(this.layout.versionDir(slug, uuid), () => setVersionsAside(this.layout, slug, uuid), () => putVersionsBack(this.layout, slug, uuid),
+      () => this.#remove(this.layout.entry(slug, uuid), () => {
         const before = index.entries.get(uuid) ?? null
         index.entries.delete(uuid)
         this.#fileStamps.delete(`${slug}/${uuid}.json`)
         if (before) this.#emit({ kind: 'entry', slug, uuid, before, after: null, source })
-      })
+      }))
+  }
+
+  /**
+   * A record's file and its folder removed as one step (removals.ts): the folder set aside,
+   * then the file removed (the step that decides), then the folder dropped; put back when the
+   * file's removal fails.
+   */
+  async #removeWithFolder(folder: string, setAside: () => Promise<string | null>, putBack: () => Promise<void>, removeRecord: () => Promise<void>): Promise<void> {
+    const aside = await setAside()
+    try {
+      await removeRecord()
     } catch (error) {
-      if (aside) await putVersionsBack(this.layout, slug, uuid).catch(() => {})
+      if (aside) await putBack().catch(() => {})
       throw error
     }
     if (aside) {
-      this.#forgetFolder(this.layout.versionDir(slug, uuid))
-      // Gone with the entry whatever happens next: a folder left aside is removed at the next start.
+      this.#forgetFolder(folder)
+      // Gone with the record whatever happens next: a folder left aside is removed at the next start.
       await dropAside(aside).catch(() => {})
     }
   }
@@ -680,18 +690,9 @@ export class ContentStore {
     })
   }
 
-  async #removeAssetAndFiles(uuid: string, source: EventSource): Promise<void> {
-    const aside = await setAssetFilesAside(this.layout, uuid)
-    try {
-      await this.#removeAssetMeta(uuid, source)
-    } catch (error) {
-      if (aside) await putAssetFilesBack(this.layout, uuid).catch(() => {})
-      throw error
-    }
-    if (aside) {
-      this.#forgetFolder(this.layout.assetDir(uuid))
-      await dropAside(aside).catch(() => {})
-    }
+  #removeAssetAndFiles(uuid: string, source: EventSource): Promise<void> {
+    return this.#removeWithFolder(this.layout.assetDir(uuid), () => setAssetFilesAside(this.layout, uuid), () => putAssetFilesBack(this.layout, uuid),
+      () => this.#removeAssetMeta(uuid, source))
   }
 
   /** Waits for every write in flight (shutdown, tests). */
