@@ -4,6 +4,8 @@ import type { AppContext } from '../context.ts'
 import { CmsError, ValidationError } from '../core/errors.ts'
 import { isUuid } from '../core/ids.ts'
 import { writeFileAtomic } from '../storage/atomic.ts'
+import { createLayout } from '../storage/paths.ts'
+import { setAsideFolders } from '../storage/removals.ts'
 import { applyBatch } from '../storage/watcher.ts'
 import { diffRevisions, type DiffReport } from '../review/diff.ts'
 import { renderDiff } from '../review/diff-render.ts'
@@ -91,7 +93,9 @@ async function computeStatus(where: { root: string; stateDir: string }, known?: 
   const emptyTree = (await git(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd })).stdout.trim()
   const base = headNow ?? (await git(['commit-tree', emptyTree, '-m', 'empty'], { cwd, env: machine })).stdout.trim()
   await git(['read-tree', '-i', '-m', base], { cwd, env: index })
-  await git(['add', '-A', '--', repo.prefix || '.'], { cwd, env: { ...index, GIT_LITERAL_PATHSPECS: '1' } })
+  // Folders a removal sets aside for a moment (or until the next writer after a crash) are not changes.
+  const setAside = setAsideFolders(createLayout(where.root)).map((dir) => `:(exclude,literal)${fromTop(repo, dir)}`)
+  await git(['add', '-A', '--', `:(literal)${repo.prefix || '.'}`, ...setAside], { cwd, env: index })
   const tree = (await git(['write-tree'], { cwd, env: index })).stdout.trim()
   // A commit object nothing points at (git gc removes it): the work tree as a revision to diff.
   const work = (await git(['commit-tree', tree, '-p', base, '-m', 'cms: work tree'], { cwd, env: machine })).stdout.trim()

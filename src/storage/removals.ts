@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { storageFailure } from '../core/errors.ts'
 import { syncDir } from './atomic.ts'
@@ -18,6 +18,9 @@ import type { Layout } from './paths.ts'
  */
 const entryRemovingDir = (layout: Layout): string => join(layout.versionsDir, '.removing')
 const assetRemovingDir = (layout: Layout): string => join(layout.assetsDir, '.removing')
+/** The set-aside folders relative to the content root (`git add` must leave them out: never content). */
+export const setAsideFolders = (layout: Layout): string[] =>
+  [entryRemovingDir(layout), assetRemovingDir(layout)].map((dir) => relative(layout.root, dir).split(sep).join('/'))
 const entryAside = (layout: Layout, slug: string, uuid: string): string => join(entryRemovingDir(layout), `${slug}.${uuid}`)
 const assetAside = (layout: Layout, uuid: string): string => join(assetRemovingDir(layout), uuid)
 

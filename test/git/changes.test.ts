@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeGitProject, waitFor, type GitProject } from './helpers.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
@@ -86,6 +86,19 @@ describe('git admin endpoints (/_admin/api/git/...)', () => {
     await req('/_admin/api/git/discard', { method: 'POST', json: { entries: [added.entry] } })
     expect((await req('/_admin/api/git/status')).body.files).toEqual([])
     expect(server.ctx.store.findEntry(added.entry)).toBeUndefined()
+  })
+
+  it('leave out the folders a removal sets aside for a moment: they are never content', async () => {
+    const aside = [join(p.contentDir, 'versions', '.removing', `articles.${first}`), join(p.contentDir, 'assets', '.removing', first)]
+    for (const dir of aside) {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, '1.json'), '{}\n')
+    }
+    try {
+      expect((await req('/_admin/api/git/status')).body.files).toEqual([])
+    } finally {
+      for (const dir of aside) rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('show the branch, create and switch content branches, and compare with main as the pull request would', async () => {
