@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts', 'test/editor/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/no-server-errors.ts'],
+    // `cms serve` spawned by tests serves in the process the test started (test/firstrun/serve-flags.test.ts turns the respawn back on).
+    env: { CMS_SERVE_RESPAWN: '0' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -32,7 +32,8 @@ const rssOf = (pid) => {
 const mb = (n) => (n / MB).toFixed(1)
 
 function spawnServer(args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // CMS_SERVE_RESPAWN=0: `cms serve` answers in this child (not a respawned one), whose RSS is sampled.
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, CMS_SERVE_RESPAWN: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.add(child)
   child.on('exit', () => children.delete(child))
   let out = ''

@@ -51,10 +51,11 @@ function diskSize(dir) {
   return { bytes, files }
 }
 
+// CMS_SERVE_RESPAWN=0: `cms serve` answers in the child spawned here (cli/serve-flags.ts), whose RSS is read.
 function startOnce() {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint()
-    const child = spawn(process.execPath, [bin, 'serve', '--dir', content, '--port', '0', '--read-only', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' } })
+    const child = spawn(process.execPath, [bin, 'serve', '--dir', content, '--port', '0', '--read-only', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0', CMS_SERVE_RESPAWN: '0' } })
     let out = ''
     child.stdout.on('data', async (d) => {
       out += d
