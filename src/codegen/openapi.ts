@@ -7,6 +7,8 @@ export interface RouteInfo {
   path: string
   ability: string | null
   token?: 'always' | 'private-only'
+  /** Project auth (/auth/*): open to anyone, for a signed-in end user, or for a project token. */
+  projectAuth?: 'open' | 'user' | 'client'
   summary: string
 }
 
@@ -43,7 +45,10 @@ export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 
     servers: [{ url: '/' }],
     paths: orderedPaths,
     components: {
-      securitySchemes: { token: { type: 'http', scheme: 'bearer', description: 'An API token; the roles listed on each operation are the abilities it needs.' } },
+      securitySchemes: {
+        token: { type: 'http', scheme: 'bearer', description: 'An API token; the roles listed on each operation are the abilities it needs.' },
+        endUser: { type: 'http', scheme: 'bearer', description: 'An end user\'s access token, from POST /auth/login, /auth/signup or /auth/refresh (project auth on).' },
+      },
       parameters: PARAMETERS,
       responses: RESPONSES,
       schemas: Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]])),
@@ -92,6 +97,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
 }
 
 function security(route: RouteInfo, project: Pick<Project, 'api'>): unknown[] {
+  if (route.projectAuth === 'user') return [{ endUser: [] }]
   if (route.ability === null) return [{}]
   const needed = [{ token: [route.ability] }]
   // Public projects let anyone read without a token (except routes that always need one).

@@ -38,6 +38,11 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/articles']?.post?.security).toEqual([{ token: ['create'] }])
     expect(doc.paths['/articles/{uuid}/publish']?.post?.security).toEqual([{ token: ['update'] }])
     expect(doc.paths['/webhooks']?.get?.security).toEqual([{ token: ['admin'] }])
+    // End-user routes need the end user's access token; sign-in needs nothing; introspection a project token.
+    expect(doc.paths['/auth/me']?.get?.security).toEqual([{ endUser: [] }])
+    expect(doc.paths['/auth/api-keys/{id}/revoke']?.post?.security).toEqual([{ endUser: [] }])
+    expect(doc.paths['/auth/login']?.post?.security).toEqual([{}])
+    expect(doc.paths['/auth/api-keys/introspect']?.post?.security).toEqual([{ token: ['introspect'] }])
     expect(doc.paths['/{collection}']).toBeUndefined()
     expect(doc.paths['/events/{uuid}']?.get).toBeDefined()
     expect(doc.paths['/articles']?.post?.requestBody).toBeDefined()
