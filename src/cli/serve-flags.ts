@@ -28,7 +28,7 @@ function missingFlags(execArgv: readonly string[]): string[] {
  * as a child with them, which serves; this process forwards SIGINT, SIGTERM and SIGHUP to it and
  * exits as it does (the same code, or the same signal). The child has its own process group, so
  * a Ctrl-C in a terminal reaches it once, through here. Returns false when this process is to
- * serve itself: it has the flags (`npm start`), or CMS_SERVE_RESPAWN=0.
+ * serve itself: it has the flags (`npm start`), CMS_SERVE_RESPAWN=0, or Windows.
  */
 export function respawnWithServeFlags(script: string, args: readonly string[]): boolean {
   if (process.env[RESPAWNED] === '1') {
@@ -36,11 +36,12 @@ export function respawnWithServeFlags(script: string, args: readonly string[]): 
     return false
   }
   const missing = missingFlags(process.execArgv)
-  if (missing.length === 0 || process.env.CMS_SERVE_RESPAWN === '0') return false
+  // Windows has no signals to forward: `kill` there ends a process at once, without its graceful stop.
+  if (missing.length === 0 || process.env.CMS_SERVE_RESPAWN === '0' || process.platform === 'win32') return false
   const child = spawn(process.execPath, [...process.execArgv, ...missing, script, ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [RESPAWNED]: '1' },
-    detached: process.platform !== 'win32',
+    detached: true,
   })
   const forward = (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
