@@ -78,6 +78,7 @@ describe.skipIf(!linux)('cms serve without the V8 flags of npm start', () => {
       env: { ...process.env, ...respawn }, stdio: ['ignore', 'pipe', 'inherit'],
     })
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    cleanups.push(async () => { if (child.exitCode === null && child.signalCode === null) { child.kill('SIGKILL'); await exited } })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     await waitFor(() => /url:/.test(out) || child.exitCode !== null, 'cms serve to print its URL')
