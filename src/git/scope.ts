@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { ScopedStorage } from '../core/scoped-storage.ts'
 import type { Author } from './commit.ts'
 
 /**
@@ -26,7 +26,7 @@ export function endScope(scope: WriteScope): void {
   for (const end of scope.ends ?? []) end()
 }
 
-export const writeScope = new AsyncLocalStorage<WriteScope>()
+export const writeScope = new ScopedStorage<WriteScope>()
 
 /** The `Cms-Git` response header for a scope that wrote something, else null. */
 export function gitHeader(scope: WriteScope): string | null {
