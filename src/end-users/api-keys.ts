@@ -77,9 +77,16 @@ export interface Introspection {
 }
 
 /**
+ * How fresh `last_used_at` is kept. Recording it rewrites and fsyncs the whole end-user store
+ * under its file lock: a backend that introspects a key on each of its requests would pay that
+ * every time, so a key used again within a minute of its recorded use is not written again.
+ */
+const LAST_USED_STEP_MS = 60_000
+
+/**
  * `POST /auth/api-keys/introspect {api_key}`: always an answer, never an error for a bad key.
  * A known key that is revoked, expired or whose owner is suspended or gone is inactive, with
- * its id, prefix and expiry but no owner or scopes. An active one records `last_used_at`.
+ * its id, prefix and expiry but no owner or scopes. An active one records `last_used_at` (to the minute).
  */
 export async function introspect(ctx: AppContext, body: Record<string, unknown>): Promise<Introspection> {
   enabledSettings(ctx)
@@ -96,10 +103,12 @@ export async function introspect(ctx: AppContext, body: Record<string, unknown>)
   const owner = doc.users.find((u) => u.uuid === key.user_uuid)
   const active = !key.revoked_at && (!key.expires_at || Date.parse(key.expires_at) > Date.now()) && !!owner && !owner.suspended_at
   if (!active) return { active: false, user_uuid: null, scopes: [], ...known }
-  await db.update((d, nowMs) => {
-    const k = d.api_keys.find((x) => x.id === key.id)
-    if (k) k.last_used_at = new Date(nowMs).toISOString()
-  })
+  if (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) >= LAST_USED_STEP_MS) {
+    await db.update((d, nowMs) => {
+      const k = d.api_keys.find((x) => x.id === key.id)
+      if (k) k.last_used_at = new Date(nowMs).toISOString()
+    })
+  }
   return { active: true, user_uuid: key.user_uuid, scopes: key.scopes, ...known }
 }
 

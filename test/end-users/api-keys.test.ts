@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../src/service/tokens/manage.ts'
 import { setSuspended } from '../../src/end-users/admin.ts'
+import { endUserState } from '../../src/end-users/state.ts'
 import { PASSWORD, startAuthServer, treeHashes, type AuthServer } from './helpers.ts'
 
 /*
@@ -71,6 +73,21 @@ describe('user API keys', () => {
       active: false, project_uuid: a.server.ctx.store.project.uuid, user_uuid: null, scopes: [], key_id: made.body.id, key_prefix: made.body.key_prefix,
     } })
     expect(((await a.call('GET', '/auth/api-keys', { token: access })).body.data as Array<Record<string, unknown>>)[0]!.revoked_at).toEqual(expect.any(String))
+  })
+
+  it('records last_used_at to the minute: introspecting an active key again within it writes nothing', async () => {
+    const made = await createKey({ name: 'backend-calls' })
+    const plain = made.body.plain_text_key as string
+    const file = endUserState(a.server.ctx).db.path
+    expect((await introspect(plain)).body.active).toBe(true)
+    const recorded = statSync(file)
+    const text = await readFile(file, 'utf8')
+    for (let i = 0; i < 3; i++) expect((await introspect(plain)).body.active).toBe(true)
+    // An atomic rewrite would have replaced the file (a new inode) and moved last_used_at.
+    expect(statSync(file).ino).toBe(recorded.ino)
+    expect(await readFile(file, 'utf8')).toBe(text)
+    const rows = (await a.call('GET', '/auth/api-keys', { token: access })).body.data as Array<Record<string, unknown>>
+    expect(rows.find((r) => r.id === made.body.id)!.last_used_at).toEqual(expect.any(String))
   })
 
   it('an unknown key is inactive with every field null and no scopes (200, never an error)', async () => {
