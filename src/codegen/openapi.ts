@@ -48,6 +48,7 @@ export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 
       securitySchemes: {
         token: { type: 'http', scheme: 'bearer', description: 'An API token; the roles listed on each operation are the abilities it needs.' },
         endUser: { type: 'http', scheme: 'bearer', description: 'An end user\'s access token, from POST /auth/login, /auth/signup or /auth/refresh (project auth on).' },
+        editorSession: { type: 'apiKey', in: 'cookie', name: 'cms_session', description: 'The editor\'s session, from signing in to the editor (a sign-in link or a pasted token): the abilities of that token, or all of them for a link. A request other than GET or HEAD must come from the editor\'s own origin; scripts use a token.' },
       },
       parameters: PARAMETERS,
       responses: RESPONSES,
@@ -99,7 +100,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
 function security(route: RouteInfo, project: Pick<Project, 'api'>): unknown[] {
   if (route.projectAuth === 'user') return [{ endUser: [] }]
   if (route.ability === null) return [{}]
-  const needed = [{ token: [route.ability] }]
+  const needed = [{ token: [route.ability] }, { editorSession: [route.ability] }]
   // Public projects let anyone read without a token (except routes that always need one).
   return route.ability === 'read' && route.token !== 'always' && project.api === 'public' ? [{}, ...needed] : needed
 }

@@ -34,15 +34,16 @@ describe('OpenAPI document', () => {
   })
 
   it('has every route per collection, the abilities as security, the collection schemas and the error shapes', () => {
-    expect(doc.paths['/articles']?.get?.security).toEqual([{}, { token: ['read'] }])
-    expect(doc.paths['/articles']?.post?.security).toEqual([{ token: ['create'] }])
-    expect(doc.paths['/articles/{uuid}/publish']?.post?.security).toEqual([{ token: ['update'] }])
-    expect(doc.paths['/webhooks']?.get?.security).toEqual([{ token: ['admin'] }])
+    // A token or the editor's session cookie, with the ability the route needs.
+    expect(doc.paths['/articles']?.get?.security).toEqual([{}, { token: ['read'] }, { editorSession: ['read'] }])
+    expect(doc.paths['/articles']?.post?.security).toEqual([{ token: ['create'] }, { editorSession: ['create'] }])
+    expect(doc.paths['/articles/{uuid}/publish']?.post?.security).toEqual([{ token: ['update'] }, { editorSession: ['update'] }])
+    expect(doc.paths['/webhooks']?.get?.security).toEqual([{ token: ['admin'] }, { editorSession: ['admin'] }])
     // End-user routes need the end user's access token; sign-in needs nothing; introspection a project token.
     expect(doc.paths['/auth/me']?.get?.security).toEqual([{ endUser: [] }])
     expect(doc.paths['/auth/api-keys/{id}/revoke']?.post?.security).toEqual([{ endUser: [] }])
     expect(doc.paths['/auth/login']?.post?.security).toEqual([{}])
-    expect(doc.paths['/auth/api-keys/introspect']?.post?.security).toEqual([{ token: ['introspect'] }])
+    expect(doc.paths['/auth/api-keys/introspect']?.post?.security).toEqual([{ token: ['introspect'] }, { editorSession: ['introspect'] }])
     expect(doc.paths['/{collection}']).toBeUndefined()
     expect(doc.paths['/events/{uuid}']?.get).toBeDefined()
     expect(doc.paths['/articles']?.post?.requestBody).toBeDefined()
