@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * Why: on Node 20, once an AsyncLocalStorage has run, Node calls its async hook for every async
  * resource and promise the process creates, for the rest of the process's life, whether or not
  * anything reads the store. A server that had taken one write with `--git-commit` (or one CLI
- * command through the local admin token) answered cached reads 4–5% slower from then on
+ * command through the local admin token) answered cached reads 4–10% slower from then on
  * (docs/benchmarks.md, session 14). Scopes here are short (one request), so between them the
  * hook is off and reads pay nothing.
  *
