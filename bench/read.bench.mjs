@@ -12,7 +12,7 @@
 //   BENCH_BIG=0 skips the 100k run; BENCH_N=0 runs only it; BENCH_PROFILE_SECONDS=0 skips the profile;
 //   BENCH_SERVERS=ours,quiet,bare measures only those (default: all); BENCH_QUERIES=Q3,Q1 only those queries, in that order.
 //   BENCH_CLIENT=autocannon|wrk (default wrk when installed); BENCH_PIN=0 leaves processes unpinned; BENCH_PAIRED_ROUNDS,
-//   BENCH_PAIRED_SECONDS (6, 3; 0 rounds skips them), BENCH_PAIRED_ORDER=quiet,ours pairs those with bare in that order (default ours,quiet,inproc).
+//   BENCH_PAIRED_SECONDS (6, 3; 0 rounds skips them), BENCH_PAIRED_ORDER=quiet,ours pairs those with bare in that order (default ours,quiet,inproc,imported).
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -45,7 +45,7 @@ const CLIENT_CPUS = PIN ? (CORES === 2 ? '0' : `0-${CORES - 2}`) : null
 const CLIENT = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'autocannon')
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 6)
 const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 3)
-const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,inproc,h3,js').split(',')
+const SERVERS = (process.env.BENCH_SERVERS ?? 'ours,quiet,nw,bare,inproc,imported,h3,js').split(',')
 // Ours runs with the Node flags `npm start` gives `cms serve` (package.json): without them, a
 // server idle between two rounds (as every server is while the others are measured) came back at
 // 0.6–0.8 of bare after V8's memory reducer ran (docs/benchmarks.md, session 11). BENCH_SERVE_FLAGS='' runs ours without.
@@ -179,15 +179,18 @@ async function startCeiling(kind, replies, content = null) {
   // inproc: the same bare handler, in a process that first starts `cms serve --read-only` on the
   // tree (on a port of its own, unused), with the flags of `npm start`: what a process that is
   // `cms serve` costs a bare answer, before any of our request handling.
+  // imported: the same again in a process that only imports the server's modules (nothing run):
+  // what the program's code costs a bare answer, apart from its data (session 14: most of the gap).
   const serve = kind === 'inproc' ? `import { runServer } from ${JSON.stringify(join(root, 'dist/server/run.js'))};
-       await runServer({ dir: ${JSON.stringify(content)}, port: 0, host: '127.0.0.1', readOnly: true });` : ''
-  const code = kind === 'bare' || kind === 'inproc'
+       await runServer({ dir: ${JSON.stringify(content)}, port: 0, host: '127.0.0.1', readOnly: true });`
+    : kind === 'imported' ? `import ${JSON.stringify(join(root, 'dist/server/run.js'))};` : ''
+  const code = kind === 'bare' || kind === 'inproc' || kind === 'imported'
     ? `import http from 'node:http'; import fs from 'node:fs'; ${serve} ${load}
        http.createServer((req, res) => { const r = replies.get(req.url) ?? none; res.writeHead(200, r.head); res.end(r.body) }).listen(${port}, '127.0.0.1');` + PROFILER_HOOK
     : `import http from 'node:http'; import fs from 'node:fs'; import { H3 } from 'h3'; import { toNodeHandler } from 'h3/node'; ${load}
        const app = new H3(); app.get('/**', (event) => { const r = replies.get(event.url.pathname + event.url.search) ?? none; for (let i = 0; i < r.head.length; i += 2) if (r.head[i].toLowerCase() !== 'content-length') event.res.headers.set(r.head[i], r.head[i + 1]); return r.body });
        http.createServer(toNodeHandler(app)).listen(${port}, '127.0.0.1')`
-  const proc = start([...(kind === 'inproc' ? SERVE_FLAGS : []), '--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
+  const proc = start([...(kind === 'inproc' || kind === 'imported' ? SERVE_FLAGS : []), '--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
   await waitFor(`http://127.0.0.1:${port}/`, {}, proc)
   return { proc, base: `http://127.0.0.1:${port}` }
 }
@@ -280,7 +283,7 @@ async function settle(url, headers, timeoutMs = 180000) {
  */
 async function pairedRounds(servers, urlOf) {
   const rows = []
-  for (const name of (process.env.BENCH_PAIRED_ORDER ?? 'ours,quiet,inproc').split(',').filter((n) => servers[n])) {
+  for (const name of (process.env.BENCH_PAIRED_ORDER ?? 'ours,quiet,inproc,imported').split(',').filter((n) => servers[n])) {
     for (const q of QUERIES) {
       const a = servers[name]
       const b = servers.bare
@@ -311,11 +314,16 @@ async function pairedRounds(servers, urlOf) {
   const of = (name, q) => rows.find((r) => r.name === name && r.q === q)
   if (rows.some((r) => r.name === 'inproc') && rows.some((r) => r.name === 'ours')) {
     // ours/bare = (inproc/bare) × (ours/inproc): what being a cms serve process costs, and what our handling costs on top.
-    lines.push('', 'where the gap to bare lies, from the paired ratios above:', '| query | the process (inproc/bare) | our handling and log in it (ours/inproc) | ours/bare |', '|---|---|---|---|')
+    // With imported: the process's share splits into its modules (imported/bare) and its data, watcher and server (inproc/imported).
+    const split = rows.some((r) => r.name === 'imported')
+    lines.push('', 'where the gap to bare lies, from the paired ratios above:',
+      `| query | the process (inproc/bare) |${split ? ' of it, the modules alone (imported/bare) | of it, the data, watcher and server (inproc/imported) |' : ''} our handling and log in it (ours/inproc) | ours/bare |`,
+      `|---|---|${split ? '---|---|' : ''}---|---|`)
     for (const q of QUERIES) {
       const o = of('ours', q.id)
       const p = of('inproc', q.id)
-      if (o && p) lines.push(`| ${q.id} | ${fmt(p.cpu, 2)} | ${fmt(o.cpu / p.cpu, 2)} | ${fmt(o.cpu, 2)} |`)
+      const m = of('imported', q.id)
+      if (o && p) lines.push(`| ${q.id} | ${fmt(p.cpu, 2)} |${split ? (m ? ` ${fmt(m.cpu, 2)} | ${fmt(p.cpu / m.cpu, 2)} |` : ' | |') : ''} ${fmt(o.cpu / p.cpu, 2)} | ${fmt(o.cpu, 2)} |`)
     }
   }
   return lines.join('\n')
@@ -327,6 +335,7 @@ const NAMES = {
   nw: 'nw = the same app without the file watcher, no log',
   bare: 'bare = node:http in its own process replaying ours\' answer: the same headers (all but Date) and body bytes, pre-encoded (the ceiling)',
   inproc: 'inproc = the bare server\'s handler inside a process running `cms serve --read-only` on the same tree (npm start\'s flags): what the process alone costs a bare answer',
+  imported: 'imported = the bare server\'s handler inside a process that only imported `cms serve`\'s modules, nothing run (npm start\'s flags): what the program\'s code alone costs a bare answer',
   h3: 'h3 = a trivial h3 route replaying the same headers and bytes',
   js: 'js = json-server 0.17 on the same data',
 }
@@ -357,6 +366,7 @@ async function runStandard() {
   // The ceilings get the same request (its headers too: parsing them is part of an answer's cost).
   servers.bare = { ...(await startCeiling('bare', replies)), headers: servers.ours.headers }
   if (on('inproc')) servers.inproc = { ...(await startCeiling('inproc', replies, w.content)), headers: servers.ours.headers }
+  if (on('imported')) servers.imported = { ...(await startCeiling('imported', replies)), headers: servers.ours.headers }
   if (on('h3')) servers.h3 = { ...(await startCeiling('h3', replies)), headers: servers.ours.headers }
   if (on('js')) servers.js = { ...(await startJsonServer(join(w.dir, 'db.json'))), headers: {} }
   const names = Object.keys(servers)
