@@ -13,6 +13,7 @@ import { changedFiles, openRepo } from '../review/git.ts'
 import { commitPaths, type Author } from './commit.ts'
 import { git } from './exec.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
+import { stateInTree, statePaths } from './state-paths.ts'
 
 /**
  * What the editor's "Changes" screen and `cms git status` need: what is saved but not
@@ -253,6 +254,11 @@ export async function switchBranch(ctx: AppContext, body: { branch?: unknown }):
   if (!(await branchExists(repo, name))) throw new ValidationError({ branch: [`No branch named ${JSON.stringify(name)}.`] })
   const blocked = refusalReason(repo)
   if (blocked && blocked !== 'detached HEAD') throw new CmsError('conflict', `Cannot switch branches now: ${blocked}.`)
+  // git would overwrite the server's own (ignored) state with the branch's copy: never switch to one that tracks it.
+  const state = await stateInTree(repo, statePaths(repo, ctx.store.layout), `refs/heads/${name}`)
+  if (state.length > 0) {
+    throw new CmsError('conflict', `Branch ${JSON.stringify(name)} tracks runtime state (${state.slice(0, 5).join(', ')}${state.length > 5 ? `, ${state.length - 5} more` : ''}); switching to it would replace this server's end users, keys or settings with the branch's copy. Remove them from that branch (\`git rm -r --cached <path>\`, commit) first.`)
+  }
   await ctx.store.flush()
   await ctx.git?.flush()
   await guarded(() => git(['switch', '--no-guess', name], { cwd: repo.top }))

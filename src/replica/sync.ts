@@ -3,10 +3,11 @@ import type { ContentStore } from '../storage/store.ts'
 import { applyBatch } from '../storage/watcher.ts'
 import { git, GitError } from '../git/exec.ts'
 import { headCommit, refusalReason, type GitRepo } from '../git/repo.ts'
+import { refusedInRange, statePaths, type RefusedPath } from '../git/state-paths.ts'
 import type { FollowTarget } from './target.ts'
 
 /** Why a sync did not bring the replica to the remote's commit (stable, for scripts and monitoring). */
-export type SyncErrorCode = 'fetch_failed' | 'diverged' | 'ahead' | 'local_changes' | 'blocked' | 'merge_failed'
+export type SyncErrorCode = 'fetch_failed' | 'diverged' | 'ahead' | 'local_changes' | 'blocked' | 'refused_paths' | 'merge_failed'
 
 export type SyncOutcome =
   | { ok: true; from: string | null; to: string; files: number }
@@ -58,6 +59,13 @@ export async function syncOnce(repo: GitRepo, store: ContentStore, target: Follo
     return failed('blocked', `Cannot fast-forward to ${name} now: ${blocked} in the clone. Still serving ${short(head)}.`, blocked)
   }
 
+  // The fast-forward writes every path of the range, ignored files included: one path that is
+  // runtime state (.cms/, .env), outside the content folder, or a link refuses the whole range.
+  const refused = await refusedInRange(repo, statePaths(repo, store.layout), head, to)
+  if (refused.length > 0) {
+    return failed('refused_paths', `${name} at ${short(to)} changes ${describeRefused(refused)}; a replica only takes commits that change files inside the content folder, so it did not fast-forward. Still serving ${short(head)}.`,
+      `refused paths in ${short(head)}..${short(to)}:\n${refused.slice(0, 20).map((r) => `${r.path} (${r.reason})`).join('\n')}${refused.length > 20 ? `\n... and ${refused.length - 20} more` : ''}`)
+  }
   const paths = await changedPaths(run, repo, head, to)
   try {
     await run(['merge', '--ff-only', '--quiet', '--no-stat', to])
@@ -104,6 +112,17 @@ async function applyToStore(store: ContentStore, rels: string[]): Promise<void> 
   for (let i = 0; i < ordered.length; i += SLICE) {
     await applyBatch(store, ordered.slice(i, i + SLICE).map((rel) => join(root, ...rel.split('/'))))
   }
+}
+
+/** Counts per reason, no paths: the status is public (the log has the paths). */
+function describeRefused(refused: RefusedPath[]): string {
+  const counts = new Map<string, number>()
+  for (const r of refused) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1)
+  const label: Record<RefusedPath['reason'], string> = {
+    'state folder': 'in the runtime state folder (.cms/)', '.env': 'named .env (the server\'s settings)',
+    'outside the content folder': 'outside the content folder', 'symbolic link': 'that are symbolic links', submodule: 'that are submodules',
+  }
+  return [...counts].map(([reason, n]) => `${n} file${n === 1 ? '' : 's'} ${label[reason as RefusedPath['reason']]}`).join(', ')
 }
 
 const short = (commit: string | null): string => (commit ? commit.slice(0, 12) : 'no commit yet')

@@ -11,6 +11,8 @@ import { authSettings } from '../end-users/settings.ts'
 import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import type { H3Event } from 'h3'
+import { readOnlyRefusal } from './read-only.ts'
+import { refuseTrackedState } from './tracked-state.ts'
 
 /**
  * Admission: what every API request passes before its handler, in this order, written once for
@@ -99,9 +101,8 @@ export interface AdmissionSpec extends AccessSpec {
 export function admitRoute(facts: RouteFacts, ctx: AppContext, spec: AdmissionSpec): Principal | Promise<never> {
   if (spec.ability === null) return { kind: 'public' }
   if (spec.project !== 'optional' || (facts.projectId !== null && facts.projectId !== undefined)) checkProjectHeader(facts.projectId, ctx)
-  if (ctx.readOnly && isWrite(spec)) {
-    throw new CmsError('method_not_allowed', 'This server is read-only (started with --read-only): it refuses every write. Send writes to the writer instance.', { headers: { allow: 'GET, HEAD' } })
-  }
+  if (ctx.readOnly && spec.projectAuth) throw readOnlyRefusal(ctx, 'end-user')
+  if (ctx.readOnly && isWrite(spec)) throw readOnlyRefusal(ctx, 'write')
   const credential = facts.credential()
   if (credential.kind === 'session') facts.checkSameOrigin()
   // An end user's valid access token identifies a person but grants nothing: 403, not 401.
@@ -119,6 +120,11 @@ const isWrite = (spec: AdmissionSpec): boolean =>
  * malformed or traversal-like segment is a 404 before any handler could touch the file system.
  */
 export function guard(event: H3Event, ctx: AppContext, spec: AdmissionSpec & { path: string }): Principal | Promise<Principal> {
+  // A replica's end users would be its own, apart from the writer's: every /auth/ route goes to the writer.
+  if (ctx.readOnly && spec.projectAuth) throw readOnlyRefusal(ctx, 'end-user')
+  // End users' state (auth.json, the signing key) is never read while git tracks it.
+  const tracked = spec.projectAuth ? refuseTrackedState(ctx) : undefined
+  if (tracked) return tracked.then(() => guard(event, ctx, spec))
   if (spec.projectAuth === 'open' || spec.projectAuth === 'user') return guardEndUserRoute(event, ctx, spec)
   const principal = admitRoute({
     projectId: event.req.headers.get('project-id'),

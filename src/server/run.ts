@@ -11,6 +11,8 @@ import type { LoadProgress } from '../storage/store.ts'
 import { receiverRules } from '../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
 import { buildListViews, keepSortKeys, warmListViews } from '../service/entries/list.ts'
+import { checkWriterUrl } from './read-only.ts'
+import { refuseTrackedStateAtStart, watchTrackedState } from './tracked-state.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../replica/follower.ts'
 
 export interface RunOptions {
@@ -42,6 +44,9 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const config = options.config ?? loadConfig({ dir: options.dir })
   // A writer that also fast-forwarded under its own writes could lose them: following is for replicas.
   if (options.follow && !options.readOnly) throw new CmsError('bad_request', '--follow needs --read-only: a replica serves what the remote has and writes nothing.')
+  if (options.readOnly) checkWriterUrl(config)
+  // Before any state is read: a pull or checkout may have replaced it with a pushed copy.
+  const trackedWatch = await refuseTrackedStateAtStart(config)
   let clone: FollowClone | undefined
   if (options.follow) {
     try {
@@ -78,6 +83,7 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     ctx = await createContext({ config, watch: true, source: 'api', resume: !options.readOnly, ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
     ctx.localAdminToken = token
     ctx.readOnly = options.readOnly === true
+    watchTrackedState(ctx, trackedWatch)
     if (options.follow && clone) {
       const replica = ctx.replica = new ReplicaFollower(ctx.store, clone, options.follow)
       ctx.disposers.push(() => replica.close())

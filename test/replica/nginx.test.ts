@@ -7,6 +7,8 @@ import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServeProcess } from '../helpers/cli.ts'
+import { loadConfig } from '../../src/config.ts'
+import { runServer, type RunningServer } from '../../src/server/run.ts'
 import { eventually, get, makeReplicaFixture, serveReplica, stop, type ReplicaFixture } from './helpers.ts'
 
 /*
@@ -27,12 +29,17 @@ describe.skipIf(!NGINX)(title, () => {
   let fx: ReplicaFixture
   let a: ServeProcess
   let b: ServeProcess
+  let w: RunningServer
   let nginx: { url: string; child: ChildProcess; log: () => Promise<string>; prefix: string } | undefined
 
   beforeAll(async () => {
     fx = await makeReplicaFixture()
     ;[a, b] = await Promise.all([serveReplica(fx.clone('a')), serveReplica(fx.clone('b'))])
-    nginx = await startNginx(NGINX!, [a.url, b.url])
+    w = await runServer({ dir: fx.source.contentDir, port: 0, config: loadConfig({ dir: fx.source.contentDir, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }) })
+    // Project auth on at the writer (its state folder is the only one with end users).
+    const { auth: _off, ...rest } = w.ctx.store.project
+    await w.ctx.store.putProject({ ...rest, auth: { enabled: true } }, 'cli')
+    nginx = await startNginx(NGINX!, [a.url, b.url], w.http.url)
   })
 
   afterAll(async () => {
@@ -42,7 +49,7 @@ describe.skipIf(!NGINX)(title, () => {
       await exited
     }
     if (nginx) await rm(nginx.prefix, { recursive: true, force: true })
-    await Promise.all([stop(a), stop(b)])
+    await Promise.all([stop(a), stop(b), w?.stop()])
     await fx?.cleanup()
   })
 
@@ -87,13 +94,35 @@ describe.skipIf(!NGINX)(title, () => {
     }, 'every answer through nginx to carry the pushed entry')
   })
 
-  it('passes the replicas\' 405 {message} for writes through, and keeps /_replica/sync off the balancer', async () => {
-    const res = await fetch(`${nginx!.url}/articles`, { method: 'POST', headers: { 'project-id': fx.projectId, authorization: `Bearer ${fx.admin}`, 'content-type': 'application/json' }, body: '{"data":{"title":"x"}}' })
-    expect(res.status).toBe(405)
-    expect(await res.json()).toEqual({ message: expect.stringMatching(/read-only/) })
+  it('sends writes to the writer, and keeps /_replica/sync off the balancer', async () => {
+    const res = await fetch(`${nginx!.url}/articles`, { method: 'POST', headers: { 'project-id': fx.projectId, authorization: `Bearer ${fx.admin}`, 'content-type': 'application/json' }, body: '{"data":{"title":"Through the front door","body":"b"}}' })
+    expect(res.status).toBe(201)
+    const { data } = await res.json() as any
+    // The writer has it; the replicas answered nothing (they log every request they get).
+    expect(w.ctx.store.findEntry(data.uuid)?.slug).toBe('articles')
+    for (const r of [a, b]) expect(r.output()).not.toMatch(/^POST \/articles/m)
     const sync = await fetch(`${nginx!.url}/_replica/sync`, { method: 'POST', headers: { authorization: `Bearer ${fx.admin}` } })
     expect(sync.status).toBe(404)
     expect((await sync.json()).message).toMatch(/each replica directly/)
+  })
+
+  it('a user who signed up through the front door signs in through it, every time (end users live on the writer)', async () => {
+    const post = async (path: string, json: unknown, token?: string) => {
+      const res = await fetch(`${nginx!.url}${path}`, { method: 'POST', headers: { 'project-id': fx.projectId, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(json) })
+      return { status: res.status, body: await res.json() as any }
+    }
+    const user = { email: 'front@example.com', password: 'correct horse battery' }
+    expect((await post('/auth/signup', user)).status).toBe(201)
+    // Four sign-ins: round robin would have sent two to each replica.
+    for (let i = 0; i < 4; i++) {
+      const login = await post(i % 2 ? '/api/auth/login' : '/auth/login', user)
+      expect(login.status, `sign-in ${i + 1}`).toBe(200)
+      const me = await get(nginx!.url, '/auth/me', fx.projectId, { authorization: `Bearer ${login.body.access_token}` })
+      expect(me.status, `GET /auth/me ${i + 1}`).toBe(200)
+      expect(me.body.user.email).toBe(user.email)
+    }
+    // Neither replica saw an /auth/ request.
+    for (const r of [a, b]) expect(r.output()).not.toMatch(/\/auth\//)
   })
 })
 
@@ -132,17 +161,22 @@ async function freePort(): Promise<number> {
  * loopback listen port), included from a minimal main config the way /etc/nginx/nginx.conf
  * includes conf.d/: temp paths, pid and logs in the prefix, `daemon off`.
  */
-async function startNginx(bin: string, upstreams: string[]): Promise<{ url: string; child: ChildProcess; log: () => Promise<string>; prefix: string }> {
+async function startNginx(bin: string, upstreams: string[], writer: string): Promise<{ url: string; child: ChildProcess; log: () => Promise<string>; prefix: string }> {
   const prefix = await mkdtemp(join(tmpdir(), 'cms-nginx-'))
   const doc = await readFile(DOC_CONF, 'utf8')
-  const servers = [...doc.matchAll(/^(\s*server\s+)127\.0\.0\.1:\d+/gm)]
-  expect(servers.length, 'docs/nginx-replicas.conf names two replicas').toBe(2)
-  expect(doc, 'docs/nginx-replicas.conf uses proxy_pass to the upstream').toMatch(/proxy_pass http:\/\/cms_replicas;/)
+  const block = (name: string) => new RegExp(`(upstream ${name} \\{)([^}]*)(\\})`)
+  const servers = (name: string) => [...(block(name).exec(doc)?.[2] ?? '').matchAll(/^(\s*server\s+)127\.0\.0\.1:\d+/gm)]
+  expect(servers('cms_replicas').length, 'docs/nginx-replicas.conf names two replicas').toBe(2)
+  expect(servers('cms_writer').length, 'docs/nginx-replicas.conf names one writer').toBe(1)
+  expect(doc, 'docs/nginx-replicas.conf uses proxy_pass to the upstream its map chooses').toMatch(/proxy_pass http:\/\/\$cms_upstream;/)
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     let i = 0
+    const hosts = (list: string[]) => (_m: string, open: string, body: string, close: string) =>
+      `${open}${body.replace(/^(\s*server\s+)127\.0\.0\.1:\d+/gm, (_s, lead: string) => `${lead}${new URL(list[i++ % list.length]!).host}`)}${close}`
     const conf = doc
-      .replace(/^(\s*server\s+)127\.0\.0\.1:\d+/gm, (_m, lead: string) => `${lead}${new URL(upstreams[i++]!).host}`)
+      .replace(block('cms_writer'), hosts([writer]))
+      .replace(block('cms_replicas'), (...m: string[]) => { i = 0; return hosts(upstreams)(m[0]!, m[1]!, m[2]!, m[3]!) })
       .replace(/^(\s*listen\s+)\d+;/m, (_m, lead: string) => `${lead}127.0.0.1:${port};`)
     expect(conf).toContain(`listen 127.0.0.1:${port};`)
     await writeFile(join(prefix, 'cms-replicas.conf'), conf)
