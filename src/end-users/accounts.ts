@@ -81,14 +81,12 @@ export async function login(ctx: AppContext, body: Record<string, unknown>, meta
   problems.throwIfAny()
   const { db, lockout } = endUserState(ctx)
   const key = `${ctx.store.project.uuid}|${sha256(email)}|${meta.ip}`
-  const locked = lockout.lockedFor(key)
+  // Counted before the password check resolves: concurrent guesses cannot all pass the lockout.
+  const locked = lockout.begin(key)
   if (locked !== null) throw new CmsError('rate_limited', 'Invalid credentials.', { headers: { 'retry-after': String(locked) }, extra: { retry_after: locked } })
   const user = findByEmail(await db.read(), email)
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummy()))
-  if (!user || !ok) {
-    lockout.fail(key)
-    throw unauthenticated('Invalid credentials.')
-  }
+  if (!user || !ok) throw unauthenticated('Invalid credentials.')
   lockout.clear(key)
   if (user.suspended_at) throw new CmsError('forbidden', 'This account is suspended.', { extra: { code: 'account_suspended' } })
   if (settings.emailVerification && !user.email_verified_at) throw new CmsError('forbidden', 'Email verification is required.', { extra: VERIFICATION_REQUIRED })
