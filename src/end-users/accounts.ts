@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts'
 import { CmsError, unauthenticated, unprocessable } from '../core/errors.ts'
 import { newUuid } from '../core/ids.ts'
 import { hashPassword, verifyPassword } from '../schema/password.ts'
-import { sha256, type AuthDocument, type EndUserRecord, type SessionRecord } from './auth-db.ts'
+import { reuseOver, sha256, type AuthDocument, type EndUserRecord, type SessionRecord } from './auth-db.ts'
+import { openPair, sealPair, type IssuedPair } from './refresh-reuse.ts'
 import { signAccessToken, verifyAccessToken } from './access-token.ts'
 import { Problems, optionalMetadata, optionalString, requiredEmail, requiredPassword, requiredString } from './input.ts'
 import { addPasswordChangedMail, addVerificationMail } from './mail.ts'
@@ -98,7 +99,11 @@ export async function login(ctx: AppContext, body: Record<string, unknown>, meta
   return tokenPayload(ctx, settings, user, session)
 }
 
-/** `POST /auth/refresh`: a new pair; the refresh token sent is spent (sending it again ends the sign-in). */
+/**
+ * `POST /auth/refresh`: a new pair; the refresh token sent is spent. Sent again within the
+ * reuse interval (refresh-reuse.ts) it answers the same pair again (a client that lost the
+ * answer retries); after it, it ends the sign-in.
+ */
 export async function refresh(ctx: AppContext, body: Record<string, unknown>): Promise<TokenPayload> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
@@ -106,25 +111,40 @@ export async function refresh(ctx: AppContext, body: Record<string, unknown>): P
   problems.throwIfAny()
   const hash = sha256(token)
   const { db } = endUserState(ctx)
-  const rotated = await db.update((doc, nowMs) => {
+  // The access token is signed before the rotation so the pair can be kept (sealed) with it.
+  const found = (await db.read()).sessions.find((s) => s.refresh_hash === hash)
+  const access = found ? await signAccessToken(ctx.config.stateDir, ctx.store.project.uuid, { userUuid: found.user_uuid, sessionId: found.id }, settings.accessTtlSeconds, Date.now()) : null
+  const next = newRefreshToken()
+  const answer = await db.update((doc, nowMs): { user: EndUserRecord; session: SessionRecord; pair: IssuedPair } | null => {
     const session = doc.sessions.find((s) => s.refresh_hash === hash)
-    if (!session) {
-      // A spent token presented again: whoever holds the current one may have stolen it; end the sign-in.
-      const reused = doc.sessions.findIndex((s) => s.previous_hash === hash)
-      if (reused !== -1) doc.sessions.splice(reused, 1)
-      return null
+    if (session) {
+      const user = findByUuid(doc, session.user_uuid)
+      if (!access || session.id !== found?.id || Date.parse(session.refresh_expires_at) <= nowMs || !user || user.suspended_at) return null
+      const pair: IssuedPair = { access_token: access.token, expires_at: iso(access.expiresAt), refresh_token: next }
+      session.previous_hash = hash
+      session.rotated_at = iso(nowMs)
+      session.reuse_answer = sealPair(token, pair)
+      session.refresh_hash = sha256(next)
+      session.refresh_expires_at = iso(nowMs + settings.refreshTtlSeconds * 1000)
+      session.last_used_at = iso(nowMs)
+      return { user, session: { ...session }, pair }
     }
-    const user = findByUuid(doc, session.user_uuid)
-    if (Date.parse(session.refresh_expires_at) <= nowMs || !user || user.suspended_at) return null
-    const next = newRefreshToken()
-    session.previous_hash = session.refresh_hash
-    session.refresh_hash = sha256(next)
-    session.refresh_expires_at = iso(nowMs + settings.refreshTtlSeconds * 1000)
-    session.last_used_at = iso(nowMs)
-    return { user, session: { ...session }, refreshToken: next }
+    const reused = doc.sessions.findIndex((s) => s.previous_hash === hash)
+    if (reused === -1) return null
+    const spent = doc.sessions[reused]!
+    const user = findByUuid(doc, spent.user_uuid)
+    // Within the interval: the same pair again (a retry). The sign-in is not touched.
+    const again = !reuseOver(spent, nowMs) && spent.reuse_answer ? openPair(token, spent.reuse_answer) : null
+    if (again) return user && !user.suspended_at ? { user, session: { ...spent }, pair: again } : null
+    // After it: whoever holds the current token may have stolen it; end the sign-in.
+    doc.sessions.splice(reused, 1)
+    return null
   })
-  if (!rotated) throw unauthenticated('Invalid refresh token.')
-  return tokenPayload(ctx, settings, rotated.user, rotated.session, rotated.refreshToken)
+  if (!answer) throw unauthenticated('Invalid refresh token.')
+  return {
+    access_token: answer.pair.access_token, token_type: 'Bearer', expires_at: answer.pair.expires_at,
+    refresh_token: answer.pair.refresh_token, refresh_token_expires_at: answer.session.refresh_expires_at, user: publicUser(answer.user),
+  }
 }
 
 /** `POST /auth/logout`: ends the sign-in the access token belongs to (its refresh token and access tokens). */
