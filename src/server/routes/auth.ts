@@ -32,7 +32,7 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
         limit(e, 'login', email(b))
         return json(e, await login(ctx, b, requestMeta(e, ctx)))
       } },
-    { method: 'POST', path: '/auth/refresh', ability: null, projectAuth: 'open', summary: 'New token pair for `{refresh_token}` (the one sent is spent)',
+    { method: 'POST', path: '/auth/refresh', ability: null, projectAuth: 'open', summary: 'New token pair for `{refresh_token}` (the one sent is spent; within 10 s it answers the same pair again)',
       handler: async (e) => {
         limit(e, 'refresh')
         return json(e, await refresh(ctx, await body(e)))
