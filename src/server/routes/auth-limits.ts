@@ -21,7 +21,7 @@ export function checkAuthLimit(event: H3Event, ctx: AppContext, limiter: RateLim
   const address = `${ctx.store.project.uuid}|${getRequestIP(event) ?? 'unknown'}`
   const keys = [`auth:${name}|${address}${email ? `|${sha256(email.trim().toLowerCase())}` : ''}`]
   if (name === 'login') keys.push(`auth:login-address|${address}`)
-  // Both windows count every request (a refused one too): a sprayer cannot reset one with the other.
+  // Both windows count every request, refused ones included, as the content API's limiter does.
   const refused = keys.map((key) => limiter.hit(key, limit, 60_000)).filter((d) => !d.allowed)
   if (refused.length === 0) return
   const retryAfter = Math.max(...refused.map((d) => d.retryAfter))
