@@ -1,5 +1,6 @@
 import Table from 'cli-table3'
 import { isCmsError, isValidationError } from '../core/errors.ts'
+import { forTerminal } from '../core/terminal.ts'
 
 /** Exit codes: 0 ok, 1 a problem with the user's input or content, 2 could not run (or a bug). */
 export const EXIT = { ok: 0, problem: 1, cannotRun: 2 } as const
@@ -25,7 +26,8 @@ const PLAIN = Object.fromEntries(['top', 'top-mid', 'top-left', 'top-right', 'bo
  */
 export function formatTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const table = new Table({ head: [...head], chars: { ...PLAIN, middle: '  ' }, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true } })
-  table.push(...rows.map((r) => [...r]))
+  // Cells hold content and users' text: escaped, so none can drive the terminal.
+  table.push(...rows.map((r) => r.map((c) => forTerminal(c))))
   return table.toString().split('\n').map((line) => line.trimEnd()).filter((line) => line !== '').join('\n')
 }
 
@@ -85,9 +87,9 @@ export function reportError(error: unknown, json = false): number {
   if (json) {
     process.stdout.write(`${JSON.stringify({ error: body }, null, 2)}\n`)
   } else {
-    process.stderr.write(`error: ${String(body.message)}\n`)
+    process.stderr.write(`error: ${forTerminal(String(body.message))}\n`)
     const errors = body.errors as Record<string, string[]> | undefined
-    if (errors) for (const line of problemLines(errors)) process.stderr.write(`  ${line}\n`)
+    if (errors) for (const line of problemLines(errors)) process.stderr.write(`  ${forTerminal(line)}\n`)
   }
   return code
 }

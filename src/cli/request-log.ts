@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs'
 import type { ResolvedConfig } from '../config.ts'
 import type { ResponseHook } from '../server/listen.ts'
+import { forTerminal } from '../core/terminal.ts'
 
 export type LogFormat = 'text' | 'json'
 
@@ -58,7 +59,7 @@ export function createRequestLog(options: { format: LogFormat; quiet: boolean; w
     if (status === 429) {
       const c = options.config?.()
       const limit = c ? ` (limit ${c.rateLimitPerMinute} per ${c.rateLimitWindowMs === 60_000 ? 'minute' : `${c.rateLimitWindowMs} ms`})` : ''
-      process.stderr.write(`warning: rate limited ${method} ${shortPath(path)} from ${peer.remoteAddress ?? ''}${limit}; raise or unset API_RATE_LIMIT_PER_MINUTE, or 0 to turn it off\n`)
+      process.stderr.write(`warning: rate limited ${method} ${forTerminal(shortPath(path))} from ${peer.remoteAddress ?? ''}${limit}; raise or unset API_RATE_LIMIT_PER_MINUTE, or 0 to turn it off\n`)
     }
   }
 }
@@ -91,6 +92,10 @@ function writeStdout(text: string): void {
 }
 let streamed = false
 
+/**
+ * Log lines print method and target unescaped: Node's parser answers 400, before any hook,
+ * to a request line with control or non-ASCII bytes (test/end-users/terminal-escaping.test.ts).
+ */
 const shortPath = (path: string): string => (path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path)
 const textLine = (method: string, path: string, status: number, ms: number): string => `${method} ${shortPath(path)} ${status} ${tenths(ms)} ms\n`
 const jsonLine = (method: string, path: string, status: number, ms: number): string => `${JSON.stringify({ method, path: shortPath(path), status, ms: Math.round(ms * 10) / 10 })}\n`

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts'
 import { CmsError, unauthenticated, unprocessable } from '../core/errors.ts'
 import { newUuid } from '../core/ids.ts'
 import { hashPassword, verifyPassword } from '../schema/password.ts'
-import { sha256, type AuthDocument, type EndUserRecord, type SessionRecord } from './auth-db.ts'
+import { reuseOver, sha256, type AuthDocument, type EndUserRecord, type SessionRecord } from './auth-db.ts'
+import { openPair, sealPair, type IssuedPair } from './refresh-reuse.ts'
 import { signAccessToken, verifyAccessToken } from './access-token.ts'
 import { Problems, optionalMetadata, optionalString, requiredEmail, requiredPassword, requiredString } from './input.ts'
 import { addPasswordChangedMail, addVerificationMail } from './mail.ts'
@@ -81,14 +82,12 @@ export async function login(ctx: AppContext, body: Record<string, unknown>, meta
   problems.throwIfAny()
   const { db, lockout } = endUserState(ctx)
   const key = `${ctx.store.project.uuid}|${sha256(email)}|${meta.ip}`
-  const locked = lockout.lockedFor(key)
+  // Counted before the password check resolves: concurrent guesses cannot all pass the lockout.
+  const locked = lockout.begin(key)
   if (locked !== null) throw new CmsError('rate_limited', 'Invalid credentials.', { headers: { 'retry-after': String(locked) }, extra: { retry_after: locked } })
   const user = findByEmail(await db.read(), email)
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummy()))
-  if (!user || !ok) {
-    lockout.fail(key)
-    throw unauthenticated('Invalid credentials.')
-  }
+  if (!user || !ok) throw unauthenticated('Invalid credentials.')
   lockout.clear(key)
   if (user.suspended_at) throw new CmsError('forbidden', 'This account is suspended.', { extra: { code: 'account_suspended' } })
   if (settings.emailVerification && !user.email_verified_at) throw new CmsError('forbidden', 'Email verification is required.', { extra: VERIFICATION_REQUIRED })
@@ -100,7 +99,11 @@ export async function login(ctx: AppContext, body: Record<string, unknown>, meta
   return tokenPayload(ctx, settings, user, session)
 }
 
-/** `POST /auth/refresh`: a new pair; the refresh token sent is spent (sending it again ends the sign-in). */
+/**
+ * `POST /auth/refresh`: a new pair; the refresh token sent is spent. Sent again within the
+ * reuse interval (refresh-reuse.ts) it answers the same pair again (a client that lost the
+ * answer retries); after it, it ends the sign-in.
+ */
 export async function refresh(ctx: AppContext, body: Record<string, unknown>): Promise<TokenPayload> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
@@ -108,25 +111,40 @@ export async function refresh(ctx: AppContext, body: Record<string, unknown>): P
   problems.throwIfAny()
   const hash = sha256(token)
   const { db } = endUserState(ctx)
-  const rotated = await db.update((doc, nowMs) => {
+  // The access token is signed before the rotation so the pair can be kept (sealed) with it.
+  const found = (await db.read()).sessions.find((s) => s.refresh_hash === hash)
+  const access = found ? await signAccessToken(ctx.config.stateDir, ctx.store.project.uuid, { userUuid: found.user_uuid, sessionId: found.id }, settings.accessTtlSeconds, Date.now()) : null
+  const next = newRefreshToken()
+  const answer = await db.update((doc, nowMs): { user: EndUserRecord; session: SessionRecord; pair: IssuedPair } | null => {
     const session = doc.sessions.find((s) => s.refresh_hash === hash)
-    if (!session) {
-      // A spent token presented again: whoever holds the current one may have stolen it; end the sign-in.
-      const reused = doc.sessions.findIndex((s) => s.previous_hash === hash)
-      if (reused !== -1) doc.sessions.splice(reused, 1)
-      return null
+    if (session) {
+      const user = findByUuid(doc, session.user_uuid)
+      if (!access || session.id !== found?.id || Date.parse(session.refresh_expires_at) <= nowMs || !user || user.suspended_at) return null
+      const pair: IssuedPair = { access_token: access.token, expires_at: iso(access.expiresAt), refresh_token: next }
+      session.previous_hash = hash
+      session.rotated_at = iso(nowMs)
+      session.reuse_answer = sealPair(token, pair)
+      session.refresh_hash = sha256(next)
+      session.refresh_expires_at = iso(nowMs + settings.refreshTtlSeconds * 1000)
+      session.last_used_at = iso(nowMs)
+      return { user, session: { ...session }, pair }
     }
-    const user = findByUuid(doc, session.user_uuid)
-    if (Date.parse(session.refresh_expires_at) <= nowMs || !user || user.suspended_at) return null
-    const next = newRefreshToken()
-    session.previous_hash = session.refresh_hash
-    session.refresh_hash = sha256(next)
-    session.refresh_expires_at = iso(nowMs + settings.refreshTtlSeconds * 1000)
-    session.last_used_at = iso(nowMs)
-    return { user, session: { ...session }, refreshToken: next }
+    const reused = doc.sessions.findIndex((s) => s.previous_hash === hash)
+    if (reused === -1) return null
+    const spent = doc.sessions[reused]!
+    const user = findByUuid(doc, spent.user_uuid)
+    // Within the interval: the same pair again (a retry). The sign-in is not touched.
+    const again = !reuseOver(spent, nowMs) && spent.reuse_answer ? openPair(token, spent.reuse_answer) : null
+    if (again) return user && !user.suspended_at ? { user, session: { ...spent }, pair: again } : null
+    // After it: whoever holds the current token may have stolen it; end the sign-in.
+    doc.sessions.splice(reused, 1)
+    return null
   })
-  if (!rotated) throw unauthenticated('Invalid refresh token.')
-  return tokenPayload(ctx, settings, rotated.user, rotated.session, rotated.refreshToken)
+  if (!answer) throw unauthenticated('Invalid refresh token.')
+  return {
+    access_token: answer.pair.access_token, token_type: 'Bearer', expires_at: answer.pair.expires_at,
+    refresh_token: answer.pair.refresh_token, refresh_token_expires_at: answer.session.refresh_expires_at, user: publicUser(answer.user),
+  }
 }
 
 /** `POST /auth/logout`: ends the sign-in the access token belongs to (its refresh token and access tokens). */

@@ -28,7 +28,7 @@ export async function listKeys(ctx: AppContext, principal: EndUserPrincipal) {
 export async function createKey(ctx: AppContext, principal: EndUserPrincipal, body: Record<string, unknown>) {
   enabledSettings(ctx)
   const problems = new Problems()
-  const name = requiredString(body, 'name', problems, { max: 255 })
+  const name = requiredString(body, 'name', problems, { max: 255, text: true })
   const scopes = readScopes(body.scopes, problems)
   const expiresAt = readExpiry(body.expires_at, problems)
   problems.throwIfAny()

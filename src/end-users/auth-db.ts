@@ -5,6 +5,7 @@ import { Low, type Adapter } from 'lowdb'
 import { CmsError } from '../core/errors.ts'
 import { stampOf, writeFileAtomic, type FileStamp } from '../storage/atomic.ts'
 import { withFileLock } from '../storage/file-lock.ts'
+import { REFRESH_REUSE_SECONDS } from './refresh-reuse.ts'
 
 /**
  * End users, their sessions and API keys, verification links and the local mail outbox: runtime
@@ -31,6 +32,10 @@ export interface SessionRecord {
   refresh_hash: string
   /** The refresh token this one replaced: presenting it again ends the session (a stolen token was used). */
   previous_hash: string | null
+  /** When `previous_hash` was spent (the reuse interval runs from here). */
+  rotated_at?: string | null
+  /** The pair that rotation answered, sealed under the spent token (refresh-reuse.ts); dropped after the interval. */
+  reuse_answer?: string | null
   refresh_expires_at: string
   created_at: string
   last_used_at: string
@@ -194,9 +199,14 @@ export class AuthDb {
   }
 }
 
+/** Whether the reuse interval of the session's last rotation is over. */
+export const reuseOver = (s: Pick<SessionRecord, 'rotated_at'>, nowMs: number): boolean =>
+  !s.rotated_at || nowMs - Date.parse(s.rotated_at) > REFRESH_REUSE_SECONDS * 1000
+
 /** Drops what can never be used again: ended sessions, spent links, the oldest mail. */
 function prune(doc: AuthDocument, nowMs: number): void {
   doc.sessions = doc.sessions.filter((s) => Date.parse(s.refresh_expires_at) > nowMs)
+  for (const s of doc.sessions) if (s.reuse_answer && reuseOver(s, nowMs)) s.reuse_answer = null
   doc.verifications = doc.verifications.filter((v) => Date.parse(v.expires_at) > nowMs)
   if (doc.mail.length > MAIL_KEPT) doc.mail = doc.mail.slice(-MAIL_KEPT)
 }

@@ -16,8 +16,17 @@ export class Problems {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const label = (field: string) => field.replace(/_/g, ' ')
+/**
+ * Control characters (C0, DEL, C1, line separators): refused in names and addresses, which
+ * reach the server log, the outbox and CLI tables (`\u001b[2J` there clears a terminal or
+ * forges a line). Bidirectional marks stay allowed (right-to-left names need them); printing escapes those.
+ */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/
+const refuseControl = (field: string, value: string, problems: Problems) => {
+  if (CONTROL.test(value)) problems.add(field, `The ${label(field)} field must not contain control characters.`)
+}
 
-export function requiredString(body: Record<string, unknown>, field: string, problems: Problems, options: { min?: number; max?: number } = {}): string {
+export function requiredString(body: Record<string, unknown>, field: string, problems: Problems, options: { min?: number; max?: number; text?: boolean } = {}): string {
   const value = body[field]
   if (value === undefined || value === null || value === '') {
     problems.add(field, `The ${label(field)} field is required.`)
@@ -29,14 +38,15 @@ export function requiredString(body: Record<string, unknown>, field: string, pro
   }
   if (options.min !== undefined && value.length < options.min) problems.add(field, `The ${label(field)} field must be at least ${options.min} characters.`)
   if (options.max !== undefined && value.length > options.max) problems.add(field, `The ${label(field)} field must not be greater than ${options.max} characters.`)
+  if (options.text) refuseControl(field, value, problems)
   return value
 }
 
 /** An email address as stored and compared: trimmed, lower case. */
 export function requiredEmail(body: Record<string, unknown>, problems: Problems): string {
-  const raw = requiredString(body, 'email', problems, { max: 255 })
+  const raw = requiredString(body, 'email', problems, { max: 255, text: true })
   const email = raw.trim().toLowerCase()
-  if (raw && !EMAIL_RE.test(email)) problems.add('email', 'The email field must be a valid email address.')
+  if (raw && !CONTROL.test(raw) && !EMAIL_RE.test(email)) problems.add('email', 'The email field must be a valid email address.')
   return email
 }
 
@@ -52,6 +62,7 @@ export function optionalString(body: Record<string, unknown>, field: string, pro
     return null
   }
   if (value.length > max) problems.add(field, `The ${label(field)} field must not be greater than ${max} characters.`)
+  refuseControl(field, value, problems)
   return value
 }
 

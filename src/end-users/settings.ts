@@ -54,4 +54,24 @@ export function authSettings(project: Pick<Project, 'auth'>): AuthSettings {
   }
 }
 
+/**
+ * `CMS_PUBLIC_URL` (e.g. `https://cms.example.org` or `https://cms.example.org/api`): the
+ * address clients reach this server at, the base of the links mailed to end users. An invalid
+ * value is reported and not used (links then use the server's own address).
+ */
+export function publicUrl(env: Readonly<Record<string, string | undefined>>): { url: string | null; error: string | null } {
+  const raw = env.CMS_PUBLIC_URL?.trim()
+  if (!raw) return { url: null, error: null }
+  let url: URL | null = null
+  try {
+    url = new URL(raw)
+  } catch {
+    url = null
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    return { url: null, error: `CMS_PUBLIC_URL must be an http(s) URL without query, fragment or credentials, such as https://cms.example.org; got ${JSON.stringify(raw.slice(0, 200))}. Verification links use the server's own address.` }
+  }
+  return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, error: null }
+}
+
 export const AUTH_DISABLED_MESSAGE = 'Project auth is disabled for this project. Turn it on with `auth: { enabled: true }` in content/project.yaml.'

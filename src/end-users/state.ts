@@ -1,5 +1,6 @@
 import type { Project } from '../core/types.ts'
 import { CmsError } from '../core/errors.ts'
+import { forTerminal } from '../core/terminal.ts'
 import { AuthDb } from './auth-db.ts'
 import { SignInLockout } from './lockout.ts'
 import { AUTH_DISABLED_MESSAGE, authSettings, type AuthSettings } from './settings.ts'
@@ -33,7 +34,7 @@ export function enabledSettings(ctx: { readonly store: { readonly project: Proje
   return settings
 }
 
-/** Log lines of project auth (the verification links): the server's stderr, as other `[cms]` notes. */
+/** Log lines of project auth (the verification links): the server's stderr, as other `[cms]` notes; escaped, as they carry addresses users typed. */
 export function authLog(line: string): void {
-  process.stderr.write(`[cms] ${line}\n`)
+  process.stderr.write(`[cms] ${forTerminal(line)}\n`)
 }

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config.ts'
 import type { ContentStore } from '../storage/store.ts'
 import { GitCommitter } from './committer.ts'
+import { forTerminal } from '../core/terminal.ts'
 
 /**
  * Starts committing a store's writes. Throws (the caller refuses to start) when the content
@@ -11,7 +12,8 @@ export async function startCommitter(store: ContentStore, config: Pick<ResolvedC
   const committer = await GitCommitter.start(store, {
     windowMs: config.gitWindowMs,
     template: config.gitMessage,
-    log: (line) => console.error(`[cms] ${line}`),
+    // Lines quote commit messages, which quote entry titles.
+    log: (line) => console.error(`[cms] ${forTerminal(line, { multiline: true })}`),
   })
   return {
     committer,

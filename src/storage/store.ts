@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
+import { forTerminal } from '../core/terminal.ts'
 import { removeFile, stampOf, syncDir, writeFileAtomic, type FileStamp, type WriteOptions } from './atomic.ts'
 import { moveTree } from './move-tree.ts'
 import { dropAside, finishRemovals, putAssetFilesBack, putVersionsBack, setAssetFilesAside, setVersionsAside } from './removals.ts'
@@ -284,7 +285,7 @@ export class ContentStore {
     this.#problemsChanged()
     const where = problem.line ? `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : problem.file
     if (this.#options.onProblem) this.#options.onProblem(problem)
-    else console.error(`[cms] ${where}: ${problem.message} (keeping the last good state)`)
+    else console.error(forTerminal(`[cms] ${where}: ${problem.message} (keeping the last good state)`))
   }
 
   clearProblem(rel: string): void {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts'
 import type { Collection, EntryRecord } from '../core/types.ts'
 import { now } from '../core/ids.ts'
+import { forTerminal } from '../core/terminal.ts'
 import { DeliveryWorker } from './worker.ts'
 import { eventsFromFileChange } from './file-events.ts'
 import type { WebhookState } from './state.ts'
@@ -15,7 +16,7 @@ function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): D
     rules: state.settings.rules, policy: state.settings.policy, timeoutMs: state.settings.timeoutMs,
     concurrency: state.settings.concurrency,
     circuitFailures: state.settings.circuitFailures, circuitCooldownMs: state.settings.circuitCooldownMs,
-    onBlocked: (webhook, reason) => process.stderr.write(`warning: webhook "${webhook.name}" not delivered to ${webhook.url}: ${reason}\n`),
+    onBlocked: (webhook, reason) => process.stderr.write(`${forTerminal(`warning: webhook "${webhook.name}" not delivered to ${webhook.url}: ${reason}`)}\n`),
     disable: async (webhook) => {
       const current = ctx.store.webhooks.get(webhook.uuid)
       if (current?.status) await ctx.store.putWebhook({ ...current, status: false, updated_at: now() }, ctx.source)

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, printJson } from '../output.ts'
 import { adminScope } from './user.ts'
+import { forTerminal as t } from '../../core/terminal.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
@@ -25,9 +26,10 @@ export function registerAuth(program: Command): void {
       const { listMail } = await import('../../end-users/admin.ts')
       const mail = await listMail(await adminScope(opts), { ...(opts.to ? { to: opts.to } : {}), ...(last ? { last } : {}) })
       if (opts.json) return printJson(mail)
-      if (mail.length === 0) return void process.stdout.write(`The outbox is empty${opts.to ? ` for ${opts.to}` : ''}.\n`)
+      if (mail.length === 0) return void process.stdout.write(`The outbox is empty${opts.to ? ` for ${t(opts.to)}` : ''}.\n`)
+      // Addresses and names in a message come from sign-ups: printed escaped, a message cannot forge another.
       for (const m of mail) {
-        process.stdout.write(`--- #${m.id} ${m.created_at}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text.trimEnd()}\n\n`)
+        process.stdout.write(`--- #${m.id} ${t(m.created_at)}\nTo: ${t(m.to)}\nSubject: ${t(m.subject)}\n\n${t(m.text.trimEnd(), { multiline: true })}\n\n`)
       }
     })
 

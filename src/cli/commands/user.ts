@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { CliError, EXIT, printJson } from '../output.ts'
 import type { AdminScope } from '../../end-users/admin.ts'
+import { forTerminal as t } from '../../core/terminal.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
@@ -41,10 +42,10 @@ export function registerUser(program: Command): void {
         ['email', u.email], ['uuid', u.uuid], ['id', String(u.id)], ['display name', u.display_name ?? '-'],
         ['verified', u.email_verified_at ?? 'no'], ['status', u.status], ['sessions', String(u.sessions)], ['created', u.created_at],
       ]
-      for (const [k, v] of lines) process.stdout.write(`${`${k}:`.padEnd(14)}${v}\n`)
+      for (const [k, v] of lines) process.stdout.write(`${`${k}:`.padEnd(14)}${t(v!)}\n`)
       if (u.keys.length > 0) {
         process.stdout.write('API keys:\n')
-        for (const k of u.keys) process.stdout.write(`  ${k.id}  uak_${k.key_prefix}_…  ${k.name}${k.revoked_at ? ' (revoked)' : k.expires_at ? ` (expires ${k.expires_at})` : ''}\n`)
+        for (const k of u.keys) process.stdout.write(`  ${k.id}  uak_${k.key_prefix}_…  ${t(k.name)}${k.revoked_at ? ' (revoked)' : k.expires_at ? ` (expires ${k.expires_at})` : ''}\n`)
       }
     })
 
@@ -66,7 +67,7 @@ export function registerUser(program: Command): void {
         email: opts.email, password, ...(opts.displayName !== undefined ? { displayName: opts.displayName } : {}), verified: opts.verified === true,
       })
       if (opts.json) return printJson(u)
-      process.stdout.write(`Created end user ${u.email} (${u.uuid})${u.email_verified_at ? '' : '; the verification email is in the outbox: cms auth mail'}.\n`)
+      process.stdout.write(`Created end user ${t(u.email)} (${u.uuid})${u.email_verified_at ? '' : '; the verification email is in the outbox: cms auth mail'}.\n`)
     })
 
   for (const [name, suspended, what] of [['suspend', true, 'suspend an end user: their sign-ins end, sign-in is refused and their API keys introspect as inactive'], ['unsuspend', false, 'lift a suspension']] as const) {
@@ -79,7 +80,7 @@ export function registerUser(program: Command): void {
         const { setSuspended } = await import('../../end-users/admin.ts')
         const u = await setSuspended(await adminScope(opts), ref, suspended)
         if (opts.json) return printJson(u)
-        process.stdout.write(`${suspended ? 'Suspended' : 'Unsuspended'} ${u.email}.\n`)
+        process.stdout.write(`${suspended ? 'Suspended' : 'Unsuspended'} ${t(u.email)}.\n`)
       })
   }
 
@@ -92,7 +93,7 @@ export function registerUser(program: Command): void {
       const { deleteUser } = await import('../../end-users/admin.ts')
       const u = await deleteUser(await adminScope(opts), ref)
       if (opts.json) return printJson({ deleted: u.uuid, user: u })
-      process.stdout.write(`Deleted end user ${u.email} (${u.uuid}).\n`)
+      process.stdout.write(`Deleted end user ${t(u.email)} (${u.uuid}).\n`)
     })
 }
 
@@ -121,7 +122,8 @@ async function firstLineOfStdin(): Promise<string> {
   return text.split(/\r?\n/)[0] ?? ''
 }
 
-function printTable(head: string[], rows: string[][]): void {
+function printTable(head: string[], cells: string[][]): void {
+  const rows = cells.map((r) => r.map((c) => t(c)))
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   for (const row of [head, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`)
 }

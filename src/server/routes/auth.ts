@@ -23,16 +23,16 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
     { method: 'POST', path: '/auth/signup', ability: null, projectAuth: 'open', summary: 'End-user sign-up `{email, password, display_name?, metadata?}` → 201 tokens, or 202 when email verification is on',
       handler: async (e) => {
         limit(e, 'signup')
-        const result = await signup(ctx, await body(e), requestMeta(e))
+        const result = await signup(ctx, await body(e), requestMeta(e, ctx))
         return json(e, result.body, result.status)
       } },
     { method: 'POST', path: '/auth/login', ability: null, projectAuth: 'open', summary: 'End-user sign-in `{email, password}` → tokens; 5 failures lock the email out for 300 s (429)',
       handler: async (e) => {
         const b = await body(e)
         limit(e, 'login', email(b))
-        return json(e, await login(ctx, b, requestMeta(e)))
+        return json(e, await login(ctx, b, requestMeta(e, ctx)))
       } },
-    { method: 'POST', path: '/auth/refresh', ability: null, projectAuth: 'open', summary: 'New token pair for `{refresh_token}` (the one sent is spent)',
+    { method: 'POST', path: '/auth/refresh', ability: null, projectAuth: 'open', summary: 'New token pair for `{refresh_token}` (the one sent is spent; within 10 s it answers the same pair again)',
       handler: async (e) => {
         limit(e, 'refresh')
         return json(e, await refresh(ctx, await body(e)))
@@ -49,7 +49,7 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (e) => {
         const b = await body(e)
         limit(e, 'verification_resend', email(b))
-        return json(e, await resendVerification(ctx, b, requestMeta(e)))
+        return json(e, await resendVerification(ctx, b, requestMeta(e, ctx)))
       } },
     { method: 'POST', path: '/auth/verify-email/confirm', ability: null, projectAuth: 'open', summary: 'Confirm an email address `{token}` (422 when invalid or expired)',
       handler: async (e) => {
