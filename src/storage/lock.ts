@@ -1,7 +1,8 @@
-import { link, readFile, rename, rm, mkdir, writeFile, chmod, stat } from 'node:fs/promises'
+import { link, readFile, rm, writeFile, stat } from 'node:fs/promises'
 import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
+import { makeDirs, writeFileAtomic } from './atomic.ts'
 
 /** What `.cms/server.json` records about the process holding the one-writer lock. */
 export interface ServerInfo {
@@ -62,7 +63,7 @@ export type LockResult = { ok: true; tookOver: ServerInfo | null } | { ok: false
  * process (SIGKILL) is taken over.
  */
 export async function acquireLock(stateDir: string, info: ServerInfo): Promise<LockResult> {
-  await mkdir(stateDir, { recursive: true })
+  await makeDirs(stateDir)
   const path = serverInfoPath(stateDir)
   let tookOver: ServerInfo | null = null
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -140,8 +141,9 @@ export function lockWaitMs(env: NodeJS.ProcessEnv = process.env): number {
 
 async function createExclusive(path: string, text: string): Promise<boolean> {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  await writeFile(tmp, text, { mode: 0o600 })
   try {
+    // Inside the try: a write that fails (a full disk) has already created the file, empty.
+    await writeFile(tmp, text, { mode: 0o600 })
     await link(tmp, path)
     return true
   } catch (error) {
@@ -169,11 +171,8 @@ async function isOld(path: string): Promise<boolean> {
 
 /** Rewrites the lock we hold (the server's URL once it listens), in one step: readers never see it half written. */
 export async function updateLock(stateDir: string, info: ServerInfo): Promise<void> {
-  const path = serverInfoPath(stateDir)
-  const tmp = `${path}.${process.pid}.tmp`
-  await writeFile(tmp, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 })
-  await chmod(tmp, 0o600)
-  await rename(tmp, path)
+  // writeFileAtomic removes its temp file when the write fails (a full disk leaves nothing behind).
+  await writeFileAtomic(serverInfoPath(stateDir), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 })
 }
 
 export async function releaseLock(stateDir: string): Promise<void> {
