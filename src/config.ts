@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readFileSync, realpathSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 
 /** Everything the server and CLI read from the environment, resolved once and frozen. */
@@ -53,10 +53,25 @@ export interface ConfigInput {
 /** Default commit message: `content: publish articles "Hello world" (en, v3)`, one line per action below when a commit holds several. */
 const DEFAULT_GIT_MESSAGE = 'content: {summary}\n\n{details}'
 
-/** Resolves the content root: flag > CMS_CONTENT_DIR > ./content. */
+/**
+ * Resolves the content root: flag > CMS_CONTENT_DIR > ./content, through any symlinks. The
+ * tree's identity is its real path: the one-writer lock and the state folder beside it are
+ * keyed on it, so `--dir site/content` and `--dir alias/content` (a link to the same folder)
+ * share one lock instead of each taking its own.
+ */
 export function resolveContentDir(input: ConfigInput): string {
   const env = input.env ?? process.env
-  return resolve(input.cwd ?? process.cwd(), input.dir ?? env.CMS_CONTENT_DIR ?? 'content')
+  return realPath(resolve(input.cwd ?? process.cwd(), input.dir ?? env.CMS_CONTENT_DIR ?? 'content'))
+}
+
+/** The real path of the longest part of `path` that exists, the rest as given (a folder `cms init` will create). */
+function realPath(path: string): string {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    const parent = dirname(path)
+    return parent === path ? path : join(realPath(parent), basename(path))
+  }
 }
 
 /** What each resolved config was built from, so SIGHUP can resolve it again. */
@@ -79,7 +94,7 @@ export function loadConfig(input: ConfigInput = {}): ResolvedConfig {
   const uploadLimit = int('CMS_UPLOAD_LIMIT', 100 * 1024 * 1024)
   const config: ResolvedConfig = Object.freeze({
     contentDir,
-    stateDir: resolve(env.CMS_STATE_DIR ?? join(projectDir, '.cms')),
+    stateDir: env.CMS_STATE_DIR ? realPath(resolve(env.CMS_STATE_DIR)) : join(projectDir, '.cms'),
     rateLimitPerMinute: int('API_RATE_LIMIT_PER_MINUTE', 300),
     rateLimitExplicit: (env.API_RATE_LIMIT_PER_MINUTE ?? '').trim() !== '',
     bodyLimit: int('CMS_BODY_LIMIT', 1024 * 1024),

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { processIdentity } from '../storage/lock.ts'
 
 /**
  * The V8 flags `cms serve` needs from its first instruction (they size the heap, which a running
@@ -15,6 +16,15 @@ export const SERVE_FLAGS = ['--no-memory-reducer', '--min-semi-space-size=16'] a
 /** Set in the child a respawn starts: serve here, and stop with the process that started it. */
 const RESPAWNED = 'CMS_SERVE_RESPAWNED'
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/**
+ * In a server started by a respawn: the `cms serve` that started it (pid and identity), which
+ * the lock records so that a new server, started right after that one was killed, waits the
+ * moment this one takes to stop itself rather than refuse (storage/lock.ts). null otherwise.
+ */
+export function respawnParent(): { pid: number; process_start: string | null } | null {
+  return process.env[RESPAWNED] === '1' && process.channel ? processIdentity(process.ppid) : null
+}
 
 /** The flags this process lacks (one given with another value, or negated, counts as given). */
 function missingFlags(execArgv: readonly string[]): string[] {

@@ -27,6 +27,8 @@ export interface RunOptions {
   onResponse?: ResponseHook
   /** `--follow`: keep the clone at a remote's branch (read-only servers only; src/replica/). */
   follow?: FollowOptions
+  /** The `cms serve` that started this process and that it stops with (cli/serve-flags.ts), recorded in the lock. */
+  parent?: ServerInfo['parent']
 }
 
 export interface RunningServer {
@@ -58,14 +60,17 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const token = randomBytes(24).toString('base64url')
   const info: ServerInfo = {
     pid: process.pid, kind: 'server', port: null, host: null, url: null, token, content_dir: config.contentDir, started_at: new Date().toISOString(),
-    process_start: ownProcessStart(),
+    process_start: ownProcessStart(), ...(options.parent ? { parent: options.parent } : {}),
   }
   if (!options.readOnly) {
     let lock = await acquireLock(config.stateDir, info)
     // A CLI command writing directly holds the lock for a moment: wait for it, as it would for us.
+    // So is a server on its way out (its `cms serve` killed): a restart right after a kill starts.
     const deadline = Date.now() + lockWaitMs()
+    const waitFor = (l: typeof lock) => !l.ok && (l.holder.kind === 'cli' || l.exiting === true)
     if (!lock.ok && lock.holder.kind === 'cli') options.onWarning?.(`waiting for a cms command (pid ${lock.holder.pid}) that is writing to ${config.contentDir}`)
-    while (!lock.ok && lock.holder.kind === 'cli' && Date.now() < deadline) {
+    else if (!lock.ok && lock.exiting) options.onWarning?.(`waiting for the cms server (pid ${lock.holder.pid}) that is stopping, its \`cms serve\` gone`)
+    while (waitFor(lock) && Date.now() < deadline) {
       await sleep(20 + Math.random() * 40)
       lock = await acquireLock(config.stateDir, info)
     }

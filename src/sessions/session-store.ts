@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic.ts'
+import { storageFailure } from '../core/errors.ts'
 
 /**
  * Editor sessions (the `cms_session` cookie). Only a SHA-256 of each session id is kept, in
@@ -73,7 +74,14 @@ export class SessionStore {
     }
     this.#byHash.set(record.hash, record)
     this.#written.set(record.hash, at)
-    await this.#save()
+    try {
+      await this.#save()
+    } catch (error) {
+      // Not on disk: no one gets a cookie for it, and a restart would not know it.
+      this.#byHash.delete(record.hash)
+      this.#written.delete(record.hash)
+      throw error
+    }
     return { id, record }
   }
 
@@ -90,14 +98,14 @@ export class SessionStore {
     if (sessionEndsAt(record) <= at) {
       this.#byHash.delete(hash)
       this.#written.delete(hash)
-      void this.#save()
+      this.#save().catch(() => {})
       return null
     }
     const seen: SessionRecord = { ...record, last_seen_at: new Date(at).toISOString() }
     this.#byHash.set(hash, seen)
     if (at - (this.#written.get(hash) ?? 0) >= TOUCH_WRITE_MS) {
       this.#written.set(hash, at)
-      void this.#save()
+      this.#save().catch(() => {})
     }
     return seen
   }
@@ -125,19 +133,29 @@ export class SessionStore {
     await this.#chain
   }
 
-  /** Writes are queued one after another; a burst of changes coalesces into one write. */
+  /**
+   * Writes are queued one after another; a burst of changes coalesces into one write. Rejects
+   * when the write fails (a full disk), so no answer says a session was saved or ended when
+   * the file did not change; the change stays due, and the next save writes it.
+   */
   #save(): Promise<void> {
     this.#dirty = true
-    this.#chain = this.#chain.then(async () => {
+    const run = this.#chain.then(async () => {
       if (!this.#dirty) return
       this.#dirty = false
       const at = this.#now()
       const sessions = [...this.#byHash.values()].filter((r) => sessionEndsAt(r) > at)
-      await writeSessionFile(this.stateDir, { sessions })
-    }).catch((error: unknown) => {
-      console.error('[cms] could not write .cms/sessions.json:', (error as Error).message)
+      try {
+        await writeSessionFile(this.stateDir, { sessions })
+      } catch (error) {
+        this.#dirty = true
+        throw storageFailure(error)
+      }
     })
-    return this.#chain
+    this.#chain = run.catch((error: unknown) => {
+      console.error('[cms] could not write .cms/sessions.json:', ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message)
+    })
+    return run
   }
 }
 
@@ -152,7 +170,8 @@ export function readSessionFile(stateDir: string): SessionFile {
 }
 
 export async function writeSessionFile(stateDir: string, file: SessionFile): Promise<void> {
-  await writeFileAtomic(sessionsPath(stateDir), `${JSON.stringify(file, null, 2)}\n`)
+  // Created 0600: never readable by others, not even between a write and a chmod.
+  await writeFileAtomic(sessionsPath(stateDir), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 })
   await chmod(sessionsPath(stateDir), 0o600)
 }
 

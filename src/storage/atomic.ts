@@ -42,7 +42,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   } catch (error) {
     // The folder almost always exists: create it only when the open says it is missing.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    await mkdir(dir, { recursive: true })
+    await makeDirs(dir)
     fd = fs.openSync(tmp, 'w', options.mode ?? 0o644)
   }
   let stamp: FileStamp
@@ -71,6 +71,21 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 }
 
 const fsyncFd = promisify(fs.fsync)
+
+/**
+ * `mkdir -p` that reports why it failed. Node's promise `mkdir` with `recursive` says ENOENT
+ * when the disk has no inodes left (measured on a tmpfs with nr_inodes, Node 20/22), which
+ * would read as a plain storage error (500) instead of a full disk (507); the synchronous
+ * call, asked again only then, gives ENOSPC.
+ */
+export async function makeDirs(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    fs.mkdirSync(dir, { recursive: true })
+  }
+}
 
 /**
  * Test-only: makes the next writes fail as the file system would (e.g. ENOSPC) where a real

@@ -2,6 +2,7 @@ import * as fs from 'node:fs'
 import { dirname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { CmsError } from '../core/errors.ts'
+import { isAlive } from './lock.ts'
 
 /**
  * Runs `fn` while holding an exclusive lock file (created with O_EXCL, holding our pid), so
@@ -57,12 +58,8 @@ function holderIsGone(path: string): boolean {
     return false // released between our open and this read: just try again
   }
   if (!Number.isInteger(pid) || pid <= 0) return isOld(path)
-  try {
-    process.kill(pid, 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
+  // A zombie holder (killed, not yet collected by its parent) counts as gone.
+  return !isAlive(pid)
 }
 
 /** A lock file without a pid (written by a process killed mid-write) is stale after a few seconds. */

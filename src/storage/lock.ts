@@ -1,7 +1,8 @@
-import { link, readFile, rename, rm, mkdir, writeFile, chmod, stat } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
+import { link, readFile, rm, writeFile, stat } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
+import { makeDirs, writeFileAtomic } from './atomic.ts'
 
 /** What `.cms/server.json` records about the process holding the one-writer lock. */
 export interface ServerInfo {
@@ -24,10 +25,18 @@ export interface ServerInfo {
    * null where the platform does not tell.
    */
   process_start?: string | null
+  /**
+   * The `cms serve` that started this server as its child (cli/serve-flags.ts) and that it
+   * stops with: once that one is gone, this one is exiting, and a new server waits for it.
+   */
+  parent?: { pid: number; process_start: string | null } | null
 }
 
 /** This process's identity, for `ServerInfo.process_start`. */
 export const ownProcessStart = (): string | null => processStart(process.pid)
+
+/** The identity of process `pid`, for `ServerInfo.parent`. */
+export const processIdentity = (pid: number): { pid: number; process_start: string | null } => ({ pid, process_start: processStart(pid) })
 
 export const serverInfoPath = (stateDir: string): string => join(stateDir, 'server.json')
 
@@ -35,13 +44,17 @@ export const serverInfoPath = (stateDir: string): string => join(stateDir, 'serv
 export async function readServerInfo(stateDir: string): Promise<ServerInfo | null> {
   try {
     const info = JSON.parse(await readFile(serverInfoPath(stateDir), 'utf8')) as ServerInfo
-    return isHolder(info) && info.kind !== 'cli' ? info : null
+    return isHolder(info) && info.kind !== 'cli' && !isExiting(info) ? info : null
   } catch {
     return null
   }
 }
 
-export type LockResult = { ok: true; tookOver: ServerInfo | null } | { ok: false; holder: ServerInfo }
+/**
+ * `exiting`: the holder is still there but on its way out (a server whose parent `cms serve`
+ * was killed stops itself a moment later): worth waiting for, briefly, rather than refusing.
+ */
+export type LockResult = { ok: true; tookOver: ServerInfo | null } | { ok: false; holder: ServerInfo; exiting?: boolean }
 
 /**
  * Takes the one-writer lock. The file appears with its content in one step (written to a temp
@@ -50,7 +63,7 @@ export type LockResult = { ok: true; tookOver: ServerInfo | null } | { ok: false
  * process (SIGKILL) is taken over.
  */
 export async function acquireLock(stateDir: string, info: ServerInfo): Promise<LockResult> {
-  await mkdir(stateDir, { recursive: true })
+  await makeDirs(stateDir)
   const path = serverInfoPath(stateDir)
   let tookOver: ServerInfo | null = null
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -63,7 +76,7 @@ export async function acquireLock(stateDir: string, info: ServerInfo): Promise<L
     }
     const holder = parseHolder(text)
     // Our own pid: a server lock left by an earlier run in this process is stale; a CLI lock is a concurrent command.
-    if (holder && (holder.pid !== process.pid || holder.kind === 'cli') && isHolder(holder)) return { ok: false, holder }
+    if (holder && (holder.pid !== process.pid || holder.kind === 'cli') && isHolder(holder)) return { ok: false, holder, ...(isExiting(holder) ? { exiting: true } : {}) }
     if (!holder && !(await isOld(path))) return { ok: false, holder: { ...info, pid: 0, kind: 'cli' } }
     // Remove the stale lock only if it is still the one we judged (another process may have taken it over).
     if ((await readFile(path, 'utf8').catch(() => null)) !== text) continue
@@ -100,8 +113,8 @@ export async function acquireWriterLock(stateDir: string, contentDir: string, op
     const lock = await acquireLock(stateDir, info)
     if (lock.ok) return { ok: true, release: () => releaseLock(stateDir) }
     const holder = lock.holder
-    // A server that has its URL can take the command; one still starting is waited for like a CLI writer.
-    if (holder.kind !== 'cli' && holder.url && holder.token) return { ok: false, server: holder }
+    // A server that has its URL can take the command; one still starting, or exiting, is waited for like a CLI writer.
+    if (holder.kind !== 'cli' && holder.url && holder.token && !lock.exiting) return { ok: false, server: holder }
     if (Date.now() > deadline) throw new LockBusyError(holder, contentDir, waitMs)
     if (!waited) options.onWait?.(holder)
     waited = true
@@ -128,8 +141,9 @@ export function lockWaitMs(env: NodeJS.ProcessEnv = process.env): number {
 
 async function createExclusive(path: string, text: string): Promise<boolean> {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  await writeFile(tmp, text, { mode: 0o600 })
   try {
+    // Inside the try: a write that fails (a full disk) has already created the file, empty.
+    await writeFile(tmp, text, { mode: 0o600 })
     await link(tmp, path)
     return true
   } catch (error) {
@@ -157,11 +171,8 @@ async function isOld(path: string): Promise<boolean> {
 
 /** Rewrites the lock we hold (the server's URL once it listens), in one step: readers never see it half written. */
 export async function updateLock(stateDir: string, info: ServerInfo): Promise<void> {
-  const path = serverInfoPath(stateDir)
-  const tmp = `${path}.${process.pid}.tmp`
-  await writeFile(tmp, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 })
-  await chmod(tmp, 0o600)
-  await rename(tmp, path)
+  // writeFileAtomic removes its temp file when the write fails (a full disk leaves nothing behind).
+  await writeFileAtomic(serverInfoPath(stateDir), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 })
 }
 
 export async function releaseLock(stateDir: string): Promise<void> {
@@ -177,10 +188,20 @@ export async function releaseLock(stateDir: string): Promise<void> {
 
 /** Whether the process a lock names is still the one that wrote it. */
 function isHolder(info: ServerInfo): boolean {
-  if (!isAlive(info.pid)) return false
-  if (!info.process_start) return true
-  const now = processStart(info.pid)
-  return now === null || now === info.process_start
+  return isSameProcess(info.pid, info.process_start ?? null)
+}
+
+/** Whether `pid` is running and, when its identity was recorded, is still that process. */
+function isSameProcess(pid: number, start: string | null): boolean {
+  if (!isAlive(pid)) return false
+  if (!start) return true
+  const now = processStart(pid)
+  return now === null || now === start
+}
+
+/** A server started by a `cms serve` that is gone: it stops itself at once (serve-flags.ts), if not already stopped. */
+function isExiting(info: ServerInfo): boolean {
+  return !!info.parent && !isSameProcess(info.parent.pid, info.parent.process_start)
 }
 
 /** `<boot id>:<start time in clock ticks>` of a process on Linux; null elsewhere or when unreadable. */
@@ -199,13 +220,29 @@ function processStart(pid: number): string | null {
   }
 }
 
-/** Whether process `pid` is running (EPERM: running under another user). */
+/**
+ * Whether process `pid` is running (EPERM: running under another user). A zombie is not: it
+ * has exited and only waits for its parent to collect it, which after a `kill -9` of a
+ * process group (its parent killed too) is up to an init that may take seconds, or never.
+ */
 export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  return !isZombie(pid)
+}
+
+/** Linux: the state letter of /proc/<pid>/stat is Z (zombie) or X (dead); elsewhere, never. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state === 'Z' || state === 'X'
+  } catch (error) {
+    // Gone between the signal and the read: not running. No /proc (macOS): the signal decides.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat')
   }
 }

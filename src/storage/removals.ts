@@ -1,8 +1,8 @@
-import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises'
+import { lstat, readdir, rename, rm } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { storageFailure } from '../core/errors.ts'
-import { syncDir } from './atomic.ts'
+import { makeDirs, syncDir } from './atomic.ts'
 import { assertContained } from './contained.ts'
 import type { Layout } from './paths.ts'
 
@@ -37,7 +37,7 @@ export const setAssetFilesAside = (layout: Layout, uuid: string): Promise<string
  * under the collection the entry is in now (`to`: a collection renamed since moved its entries).
  */
 export async function putVersionsBack(layout: Layout, slug: string, uuid: string, to = slug): Promise<void> {
-  await mkdir(join(layout.versionsDir, to), { recursive: true })
+  await makeDirs(join(layout.versionsDir, to))
   await putBack(entryAside(layout, slug, uuid), layout.versionDir(to, uuid))
 }
 
@@ -86,7 +86,7 @@ async function setAside(layout: Layout, from: string, to: string): Promise<strin
   // Already aside when an earlier failed removal of this record could not put it back.
   if (!(await present(from))) return (await present(to)) ? to : null
   try {
-    await mkdir(join(to, '..'), { recursive: true })
+    await makeDirs(join(to, '..'))
     await rename(from, to)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(await present(from))) return null

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { rm, rmdir } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import type { AssetRecord, Collection, EntryRecord, EventSource, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { createLayout, type Layout } from './paths.ts'
@@ -446,6 +446,48 @@ export class ContentStore {
       }
       throw error
     }
+  }
+
+  /**
+   * New entries, each with its first version when it is created published. They are in the
+   * index at once (as putEntry puts them, so unique checks see them); on disk every version is
+   * written before any entry file, so no entry is ever there without the version it names. A
+   * write that fails takes them all back, files and index, before the error is rethrown:
+   * a failed create (a full disk) leaves none of its entries, on disk or in memory.
+   */
+  async putNewEntries(slug: string, items: ReadonlyArray<{ entry: EntryRecord; version: VersionRecord | null }>, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#checkOpen(slug, options?.owner)
+    const index = this.#requireCollection(slug)
+    for (const { entry } of items) {
+      index.entries.set(entry.uuid, entry)
+      this.#fileStamps.delete(`${slug}/${entry.uuid}.json`)
+      this.#emit({ kind: 'entry', slug, uuid: entry.uuid, before: null, after: entry, source })
+    }
+    const versions = items.flatMap((i) => (i.version ? [i.version] : []))
+    let failure: { error: unknown } | null = null
+    // Every write settles before the next step or the roll-back: none may land after it.
+    const settle = async (tasks: Array<Promise<unknown>>) => {
+      for (const r of await Promise.allSettled(tasks)) if (r.status === 'rejected') failure ??= { error: r.reason }
+    }
+    await settle(versions.map((v) => this.#write(this.layout.version(slug, v.entry_uuid, v.version_number), () => serializeVersion(v, index.collection), options)))
+    if (!failure) {
+      await settle(items.map(async ({ entry }) => {
+        const stamp = await this.#write(this.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+        if (index.entries.get(entry.uuid) === entry) this.#fileStamps.set(`${slug}/${entry.uuid}.json`, stamp)
+      }))
+    }
+    if (!failure) return
+    // Only what is still ours: an entry a later write already changed keeps that write.
+    const ours = items.filter(({ entry }) => index.entries.get(entry.uuid) === entry)
+    await Promise.allSettled(ours.map(({ entry }) => this.#remove(this.layout.entry(slug, entry.uuid))))
+    await Promise.allSettled(ours.flatMap(({ version }) => (version ? [this.#remove(this.layout.version(slug, version.entry_uuid, version.version_number))
+      .then(() => rmdir(this.layout.versionDir(slug, version.entry_uuid)))] : [])))
+    for (const { entry } of ours) {
+      index.entries.delete(entry.uuid)
+      this.#fileStamps.delete(`${slug}/${entry.uuid}.json`)
+      this.#emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: null, source })
+    }
+    throw (failure as { error: unknown }).error
   }
 
   /**

@@ -23,6 +23,8 @@ export function registerServe(program: Command): void {
     .action(async (opts: ServeOptions, command: Command) => {
       if (opts.follow !== undefined && !opts.readOnly) command.error('error: --follow needs --read-only (a replica serves what the remote has and writes nothing)', { exitCode: 2, code: 'commander.conflictingOption' })
       const { runServer } = await import('../../server/run.ts')
+      const { respawnParent } = await import('../serve-flags.ts')
+      const parent = respawnParent()
       const { describeRateLimit } = await import('../../config.ts')
       // Through the environment, so a SIGHUP reload of the settings keeps it.
       if (opts.gitCommit) process.env.CMS_GIT_COMMIT = '1'
@@ -32,7 +34,7 @@ export function registerServe(program: Command): void {
       let current: { ctx: { config: import('../../config.ts').ResolvedConfig } } | undefined
       const log = createRequestLog({ format, quiet: opts.quiet === true, config: () => current?.ctx.config })
       const server = current = await runServer({
-        ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true,
+        ...(opts.dir ? { dir: opts.dir } : {}), port: opts.port, host: opts.host, readOnly: opts.readOnly === true, ...(parent ? { parent } : {}),
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
         onResponse: log,

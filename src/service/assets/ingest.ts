@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -10,6 +10,7 @@ import type { AssetRecord } from '../../core/types.ts'
 import type { AppContext } from '../../context.ts'
 import { TEMP_MARK } from '../../storage/paths.ts'
 import { assertContained } from '../../storage/contained.ts'
+import { makeDirs } from '../../storage/atomic.ts'
 import { isMimeAllowed, limitText, resolveMime, sanitizeFilename } from './files.ts'
 
 /** Bytes kept in memory for signature sniffing and image dimensions; the rest only streams through. */
@@ -61,7 +62,7 @@ export async function stageUpload(
   const meter = new Meter(limit, options.onBytes)
   try {
     assertContained(ctx.store.layout.root, tmp, 'write')
-    await mkdir(dir, { recursive: true })
+    await makeDirs(dir)
     assertContained(ctx.store.layout.root, tmp, 'write')
     await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', mode: 0o644, flush: true, highWaterMark: STREAM_HWM }))
     if (meter.size === 0) throw new ValidationError({ [key]: ['The file is empty.'] })

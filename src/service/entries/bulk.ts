@@ -66,13 +66,14 @@ export async function bulkCreate(ctx: AppContext, slug: string, body: Record<str
     })
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
-  await Promise.all(records.flatMap((e) => [
-    ctx.store.putEntry(slug, e, ctx.source),
-    ...(e.published ? [ctx.store.putVersion(slug, {
+  // All or nothing on disk too: the versions first, then the entries; a failed write takes every item back.
+  await ctx.store.putNewEntries(slug, records.map((e) => ({
+    entry: e,
+    version: e.published ? {
       uuid: newUuid(), entry_uuid: e.uuid, version_number: 1, label: null, description: null, locale: e.locale,
       translation_group: null, published_at: at, created_at: at, updated_at: at, fields: e.fields,
-    })] : []),
-  ]))
+    } : null,
+  })), ctx.source)
   await ctx.events.append(records.flatMap((e) => [
     event(ctx, index, 'content.created', e, at), ...(e.published ? [event(ctx, index, 'content.published', e, at)] : []),
   ]))

@@ -45,14 +45,12 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
     created_at: at, updated_at: at, published_at: published ? at : null, published_version: published ? 1 : null,
     deleted_at: null, fields: values, published: published ? values : null,
   }
-  const writes: Array<Promise<void>> = [ctx.store.putEntry(slug, entry, ctx.source)]
-  if (published) {
-    writes.push(ctx.store.putVersion(slug, {
-      uuid: newUuid(), entry_uuid: entry.uuid, version_number: 1, label: null, description: null, locale,
-      translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: values,
-    }))
-  }
-  await Promise.all(writes)
+  const version = published ? {
+    uuid: newUuid(), entry_uuid: entry.uuid, version_number: 1, label: null, description: null, locale,
+    translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: values,
+  } : null
+  // Version 1 on disk before the entry that names it; a failure takes both back (nothing was changed).
+  await ctx.store.putNewEntries(slug, [{ entry, version }], ctx.source)
   await ctx.events.append([event(ctx, index, 'content.created', entry, at), ...(published ? [event(ctx, index, 'content.published', entry, at)] : [])])
   options.written?.(entry)
   return { data: output(index, entry, published ? 'published' : 'draft') }
