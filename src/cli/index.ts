@@ -1,5 +1,5 @@
 import { Command, Help, type Option } from 'commander'
-import { EXIT, reportError } from './output.ts'
+import { EXIT, exitQuietlyOnClosedOutput, reportError } from './output.ts'
 import { registerInit } from './commands/init.ts'
 import { registerImport } from './commands/import.ts'
 import { registerServe } from './commands/serve.ts'
@@ -59,6 +59,7 @@ function createProgram(): Command {
 const ANSWERS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help'])
 
 export async function run(argv: string[]): Promise<void> {
+  exitQuietlyOnClosedOutput()
   const program = createProgram()
   const json = argv.includes('--json')
   forEachCommand(program, (cmd) => {
