@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url'
 import { Command, Help, type Option } from 'commander'
-import { EXIT, reportError } from './output.ts'
+import { EXIT, exitQuietlyOnClosedOutput, reportError } from './output.ts'
 import { registerInit } from './commands/init.ts'
 import { registerImport } from './commands/import.ts'
 import { registerServe } from './commands/serve.ts'
@@ -19,6 +20,12 @@ import { packageVersion } from '../core/version.ts'
 import { registerEditorUrl } from './commands/editor-url.ts'
 import { registerUser } from './commands/user.ts'
 import { registerAuth } from './commands/auth.ts'
+
+/**
+ * The Markdown docs that help texts name (`see docs/git.md`): shipped in the package (package.json
+ * "files"), so the folder printed here exists wherever the command is installed.
+ */
+const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url))
 
 /** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
 function createProgram(): Command {
@@ -52,6 +59,11 @@ function createProgram(): Command {
   registerExport(program)
   registerMcp(program)
   registerGit(program)
+  // The root's help, and every help that names a docs/*.md file, says where that folder is.
+  // Decided when help is shown, so a command that runs formats no help.
+  forEachCommand(program, (cmd) => {
+    cmd.addHelpText('after', () => (cmd === program || /docs\/\w[\w-]*\.md/.test(cmd.helpInformation()) ? `\nDocs (the docs/*.md named in help, shipped in this package): ${DOCS_DIR}` : ''))
+  })
   return program
 }
 
@@ -59,6 +71,7 @@ function createProgram(): Command {
 const ANSWERS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help'])
 
 export async function run(argv: string[]): Promise<void> {
+  exitQuietlyOnClosedOutput()
   const program = createProgram()
   const json = argv.includes('--json')
   forEachCommand(program, (cmd) => {

@@ -14,6 +14,20 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * A reader that goes away (`cms openapi | head -1`, a closed MCP client) is not an error: the
+ * next write to stdout or stderr fails with EPIPE, asynchronously, and with no listener Node
+ * prints a stack trace. The command stops there, quietly, with the exit code it had so far.
+ */
+export function exitQuietlyOnClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error
+      process.exit(process.exitCode ?? EXIT.ok)
+    })
+  }
+}
+
 export const printJson = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 }

@@ -64,6 +64,24 @@ export interface CmsClient<C, W> {
  * `C`: the generated `Collections`; `W`: the generated `CollectionWhere` (each collection's
  * `Where<Fields>`), so `where` accepts only valid fields and operators.
  */
+/**
+ * Entry uuids are checked before any request: put into a path unchecked, `../files` would read
+ * another route and `<uuid>?state=draft` would add a query (core/ids.ts's rule, repeated here
+ * because the client imports no server code).
+ */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A path segment from the caller: encoded, and never `.` or `..`, which URL parsing resolves even encoded (`%2e%2e`). */
+function segment(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '' || value === '.' || value === '..') throw new TypeError(`${what} must be a non-empty name, got ${JSON.stringify(value)}`)
+  return encodeURIComponent(value)
+}
+
+function uuidSegment(value: unknown): string {
+  if (typeof value !== 'string' || !UUID_RE.test(value)) throw new TypeError(`uuid must be an entry uuid (8-4-4-4-12 hex digits), got ${JSON.stringify(value)}`)
+  return value
+}
+
 export function createClient<C = Record<string, AnyEntry>, W = Record<string, never>>(options: ClientOptions): CmsClient<C, W> {
   const base = options.baseUrl.replace(/\/+$/, '')
   const api = ofetch.create({
@@ -79,22 +97,24 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
   const get = <T>(path: string, params: Record<string, unknown> = {}) => api<T>(`${path}${toQuery(params)}`)
   return {
     entries: (slug) => {
-      const at = `/${encodeURIComponent(slug)}`
-      const write = (method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown, extra: Record<string, unknown> = {}) => api(path, { method, body: { data, ...extra } })
+      const at = `/${segment(slug, 'collection slug')}`
+      const one = (uuid: string) => `${at}/${uuidSegment(uuid)}`
+      // Refusals are rejected promises, like every other failure of these methods.
+      const write = async (method: 'POST' | 'PATCH' | 'PUT', path: () => string, data: unknown, extra: Record<string, unknown> = {}) => api(path(), { method, body: { data, ...extra } })
       return {
         list: ((params: object = {}) => get(at, params as Record<string, unknown>)) as unknown as EntriesClient<never, never>['list'],
-        get: (uuid: string, params: object = {}) => get(`${at}/${uuid}`, params as Record<string, unknown>),
-        create: (data, extra = {}) => write('POST', at, data, extra),
-        update: (uuid, data, extra = {}) => write('PATCH', `${at}/${uuid}`, data, extra),
-        replace: (uuid, data, extra = {}) => write('PUT', `${at}/${uuid}`, data, extra),
-        publish: (uuid) => api(`${at}/${uuid}/publish`, { method: 'POST' }),
-        unpublish: (uuid) => api(`${at}/${uuid}/unpublish`, { method: 'POST' }),
-        delete: async (uuid, extra = {}) => { await api(`${at}/${uuid}${extra.force ? '?force=1' : ''}`, { method: 'DELETE' }) },
+        get: async (uuid: string, params: object = {}) => get(one(uuid), params as Record<string, unknown>),
+        create: (data, extra = {}) => write('POST', () => at, data, extra),
+        update: (uuid, data, extra = {}) => write('PATCH', () => one(uuid), data, extra),
+        replace: (uuid, data, extra = {}) => write('PUT', () => one(uuid), data, extra),
+        publish: async (uuid) => api(`${one(uuid)}/publish`, { method: 'POST' }),
+        unpublish: async (uuid) => api(`${one(uuid)}/unpublish`, { method: 'POST' }),
+        delete: async (uuid, extra = {}) => { await api(`${one(uuid)}${extra.force ? '?force=1' : ''}`, { method: 'DELETE' }) },
       } as EntriesClient<never, never>
     },
     project: (params = {}) => get('/', params),
     collections: () => get('/collections'),
-    collection: (slug) => get(`/collections/${encodeURIComponent(slug)}`),
+    collection: async (slug) => get(`/collections/${segment(slug, 'collection slug')}`),
     fetch: api,
   }
 }

@@ -1,5 +1,6 @@
 import type { Collection, Field, Project } from '../core/types.ts'
 import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } from '../schema/json-schema.ts'
+import { markdownText } from './escape.ts'
 
 /** What the generator needs of a route (server/route.ts RouteSpec, without the handler). */
 export interface RouteInfo {
@@ -41,7 +42,7 @@ export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 
   const orderedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]))
   return {
     openapi: '3.1.0',
-    info: { title: `${project.name} content API`, version, ...(project.description ? { description: project.description } : {}) },
+    info: { title: `${project.name} content API`, version, ...(project.description ? { description: markdownText(project.description) } : {}) },
     servers: [{ url: '/' }],
     paths: orderedPaths,
     components: {

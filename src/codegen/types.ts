@@ -1,5 +1,6 @@
 import type { Collection, Field } from '../core/types.ts'
 import { isMultiRef, isRepeatableScalar } from '../schema/json-schema.ts'
+import { docText } from './escape.ts'
 
 /**
  * TypeScript declarations for a project's collections, as the read API answers them
@@ -21,7 +22,7 @@ export function generateTypes(collections: readonly Collection[]): string {
       const hit = sorted.find((t) => t.slug === slug || t.uuid === slug)
       return hit ? names.get(hit.slug)! : null
     }
-    out.push(`/** Fields of \`${c.slug}\` (${c.name})${c.is_singleton ? ', a singleton' : ''}, as the API answers them. */`)
+    out.push(`/** Fields of \`${c.slug}\` (${docText(c.name)})${c.is_singleton ? ', a singleton' : ''}, as the API answers them. */`)
     out.push(`export interface ${name}Fields ${objectType(c.fields, 0, { target, shallow: false })}\n`)
     out.push(`/** Fields of \`${c.slug}\` inside another entry's relation: its own relations are \`{ uuid }\` stubs. */`)
     out.push(`export interface ${name}RelatedFields ${objectType(c.fields, 0, { target, shallow: true })}\n`)
@@ -70,8 +71,11 @@ function valueType(f: Field, depth: number, ctx: Ctx): string {
   }
   if (f.type === 'media') return isMultiRef(f) ? 'Asset[]' : 'Asset'
   if (f.type === 'enumeration') {
+    // Only scalars become literal types (JSON text is a valid TypeScript literal); anything else
+    // a hand-edited file put there widens the union rather than being written as code.
     const list = (f.options.enumeration?.list ?? []).map((v) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v))
-    const union = list.length ? [...new Set(list.map((v) => JSON.stringify(v)))].join(' | ') : 'string | number | boolean'
+    const literal = (v: unknown) => (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) ? JSON.stringify(v) : 'string | number | boolean')
+    const union = list.length ? [...new Set(list.map(literal))].join(' | ') : 'string | number | boolean'
     return `Array<${union}>`
   }
   const scalar = scalarType(f)
@@ -95,8 +99,8 @@ function scalarType(f: Field): string {
 
 function fieldDoc(f: Field): string {
   const parts: string[] = []
-  if (f.label && f.label !== f.name) parts.push(f.label.replace(/\*\//g, '*\\/'))
-  if (f.description) parts.push(f.description.replace(/\*\//g, '*\\/').replace(/\s+/g, ' '))
+  if (f.label && f.label !== f.name) parts.push(docText(f.label))
+  if (f.description) parts.push(docText(f.description).replace(/\s+/g, ' '))
   if (f.type === 'date') parts.push(f.options.includeTime ? 'Format: ISO 8601 date-time.' : 'Format: `YYYY-MM-DD`.')
   if (f.type === 'time') parts.push('Format: `HH:MM` or `HH:MM:SS`.')
   if (f.type === 'date' && f.options.mode === 'range') parts.push('A range: `{ start, end }`.')

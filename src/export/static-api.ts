@@ -1,5 +1,5 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { lstat, mkdir, readFile, readdir, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ContentReader } from '../reader/index.ts'
 import { bodyEtag } from '../core/body-etag.ts'
 
@@ -47,9 +47,12 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
     const path = join(out, file)
     // Slugs, locales and uuids are checked names, but a path never leaves the export folder.
     if (relative(out, path).startsWith('..') || path.includes(`${sep}..${sep}`)) throw new Error(`refusing to write outside ${outDir}: ${file}`)
+    if (foreign.has(file)) throw new ExportError(`${join(outDir, file)} exists and was not written by cms export: move it away, or choose another folder.`)
     const dir = dirname(path)
     if (!made.has(dir)) {
       await mkdir(dir, { recursive: true })
+      // A folder in the way that is a link (planted, or a site's) would take the files elsewhere.
+      if (!(await isRealDir(out, dir))) throw new ExportError(`${join(outDir, relative(out, dir))} is a link, not a folder cms export made: move it away, or choose another folder.`)
       made.add(dir)
     }
     const size = Buffer.byteLength(body)
@@ -65,11 +68,16 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
     }
   }
 
-  // Replaces a previous export only: never a folder holding anything else.
-  const existing = await readdir(out).catch(() => [] as string[])
-  if (existing.length > 0 && !existing.includes('manifest.json')) throw new ExportError(`${outDir} is not empty and holds no earlier export (manifest.json): choose an empty or new folder.`)
-  await rm(out, { recursive: true, force: true })
+  // Replaces what an earlier export wrote, and only that (its marker lists it): never a folder
+  // holding anything else, whatever its files are named (`manifest.json` is a common name).
+  const earlier = await earlierExport(out, outDir)
   await mkdir(out, { recursive: true })
+  await removeWritten(out, earlier)
+  // While it runs, the marker names what is not ours (what the folder holds now): an export
+  // that stops midway leaves a folder the next run still recognises, with one marker write.
+  const foreign = new Set((await filesUnder(out)).filter((f) => f !== EXPORT_MARKER && f !== `${EXPORT_MARKER}.tmp`))
+  if (foreign.has('manifest.json')) throw new ExportError(`${join(outDir, 'manifest.json')} exists and was not written by cms export: move it away, or choose another folder.`)
+  await writeMarker(out, { incomplete: true, keep: [...foreign].sort() })
   const project = reader.project() as { locales: string[] }
   await put('index.json', '/')
   await put('collections.json', '/collections')
@@ -105,11 +113,90 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
   if (failure) throw failure
   manifest.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   await writeFile(join(out, 'manifest.json'), `${JSON.stringify({ files: manifest }, null, 2)}\n`)
+  // Finally the marker lists exactly this export's files.
+  await writeMarker(out, { files: [...manifest.map((f) => f.file), 'manifest.json'].sort() })
   options.onProgress?.(manifest.length)
   return { out, files: manifest.length, bytes, collections: collections.length, entries }
 }
 
 const WRITES_AT_ONCE = 32
+
+/** Our marker in an export folder: the files an export wrote, the only ones a later export removes or replaces. */
+export const EXPORT_MARKER = '.cms-export.json'
+
+/**
+ * The files an earlier export wrote in `out` (empty for a missing or empty folder). Refuses a
+ * folder holding anything without our marker, naming it: it may be a site's own folder.
+ */
+async function earlierExport(out: string, shown: string): Promise<Set<string>> {
+  const names = await readdir(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[]
+    if (error.code === 'ENOTDIR') throw new ExportError(`${shown} is a file, not a folder: choose a new or empty folder for --out.`)
+    throw error
+  })
+  if (names.length === 0) return new Set()
+  if (!names.includes(EXPORT_MARKER)) {
+    throw new ExportError(`${shown} is not empty and holds no ${EXPORT_MARKER} (the marker cms export writes), so nothing in it was written by cms export: choose an empty or new folder. `
+      + `If it is an export made before the marker existed, delete ${shown} yourself and export again.`)
+  }
+  let marker: { files?: unknown; keep?: unknown } | null
+  try {
+    marker = JSON.parse(await readFile(join(out, EXPORT_MARKER), 'utf8')) as { files?: unknown; keep?: unknown }
+  } catch {
+    marker = null
+  }
+  const list = (value: unknown): value is string[] => Array.isArray(value) && value.every((f) => typeof f === 'string' && inside(f))
+  if (marker && list(marker.files)) return new Set(marker.files)
+  // An export that stopped midway: everything but what it found there is its own.
+  if (marker && list(marker.keep)) {
+    const keep = new Set(marker.keep)
+    return new Set((await filesUnder(out)).filter((f) => !keep.has(f) && f !== EXPORT_MARKER))
+  }
+  throw new ExportError(`${join(shown, EXPORT_MARKER)} is not a marker cms export wrote (unreadable, or naming files outside the folder): remove it, or choose another folder.`)
+}
+
+/** Every file (not folder) under `dir`, as paths with `/`; links are listed, never followed. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = []
+  for (const d of await readdir(dir, { withFileTypes: true })) {
+    if (d.isDirectory()) out.push(...await filesUnder(join(dir, d.name), `${prefix}${d.name}/`))
+    else out.push(`${prefix}${d.name}`)
+  }
+  return out
+}
+
+/** The marker, replaced whole (a half-written one would be refused, not trusted). */
+async function writeMarker(out: string, body: { files: string[] } | { incomplete: true; keep: string[] }): Promise<void> {
+  const file = join(out, EXPORT_MARKER)
+  await writeFile(`${file}.tmp`, `${JSON.stringify({ generator: 'cms export', ...body }, null, 2)}\n`)
+  await rename(`${file}.tmp`, file)
+}
+
+/** Whether `dir` (inside `out`) is reached without passing through a link. */
+async function isRealDir(out: string, dir: string): Promise<boolean> {
+  const [a, b] = await Promise.all([realpath(out).catch(() => null), realpath(dir).catch(() => null)])
+  return a !== null && b !== null && b === join(a, relative(out, dir))
+}
+
+/** A relative path that stays in the export folder. */
+const inside = (file: string): boolean => file !== '' && !isAbsolute(file) && !file.split(/[\\/]/).some((part) => part === '..' || part === '.' || part === '')
+
+/** Removes the files an earlier export wrote (never a folder or a link's target), then its folders left empty. */
+async function removeWritten(out: string, files: ReadonlySet<string>): Promise<void> {
+  const dirs = new Set<string>()
+  const real = new Map<string, boolean>()
+  for (const file of files) {
+    const path = join(out, file)
+    const parent = dirname(path)
+    if (!real.has(parent)) real.set(parent, await isRealDir(out, parent))
+    if (!real.get(parent)) continue
+    const info = await lstat(path).catch(() => null)
+    if (info && !info.isDirectory()) await rm(path, { force: true })
+    for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir)) dirs.add(dir)
+  }
+  // Deepest first; a folder that holds something else stays.
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await rmdir(join(out, dir)).catch(() => {})
+}
 
 function tryRaw(reader: ContentReader, source: string): string | null {
   try {

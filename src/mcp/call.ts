@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { reading, withTarget, type Target, type TargetOptions } from '../cli/target.ts'
-import { isCmsError, isValidationError, type CmsErrorCode } from '../core/errors.ts'
+import { badRequest, isCmsError, isValidationError, type CmsErrorCode } from '../core/errors.ts'
 import type { AppContext } from '../context.ts'
 
 /**
@@ -92,4 +92,11 @@ export async function guarded(fn: () => Promise<CallToolResult>): Promise<CallTo
   }
 }
 
-export const enc = encodeURIComponent
+/**
+ * A tool argument as one path segment: encoded, and never `.` or `..`, which URL parsing
+ * resolves even encoded (a collection named `..` would have reached another route).
+ */
+export const enc = (value: string): string => {
+  if (value === '.' || value === '..') throw badRequest(`${JSON.stringify(value)} is not a name: give a collection slug or a uuid.`)
+  return encodeURIComponent(value)
+}

@@ -41,7 +41,8 @@ export function registerResources(server: McpServer, target: McpTarget): SchemaW
         resources: list.map((c) => ({
           uri: schemaUri(String(c.slug)),
           name: `${String(c.slug)} schema`,
-          title: `${String(c.name)} (${String(c.slug)}) schema`,
+          // The name is free text from the schema file: quoted on one line, so it reads as data and cannot start a line of its own.
+          title: `${JSON.stringify(String(c.name).replace(/\s+/g, ' '))} (${String(c.slug)}) schema`,
           description: `Fields of the ${String(c.slug)} collection${c.is_singleton ? ' (a singleton)' : ''} and the JSON Schema of its entries' data`,
           mimeType: 'application/json',
         })),

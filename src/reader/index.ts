@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
-import { notFound } from '../core/errors.ts'
+import { badRequest, notFound } from '../core/errors.ts'
 import { ContentStore, type StoreChange } from '../storage/store.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/entries/list.ts'
@@ -84,7 +84,13 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     const q = pathAndQuery.indexOf('?')
     const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q)
     const query = q === -1 ? '' : pathAndQuery.slice(q + 1)
-    const parts = path.split('/').filter(Boolean)
+    // Segments are decoded as the server's router decodes them; each is then checked (slug, uuid) or only looked up.
+    let parts: string[]
+    try {
+      parts = path.split('/').filter(Boolean).map(decodeURIComponent)
+    } catch {
+      throw notFound('Not Found.')
+    }
     if (parts.length === 0) return answer(projectInfoWith(store, new URLSearchParams(query).get('with') ?? ''))
     if (parts[0] === 'collections' && parts.length === 1) return answer(store.sortedCollections().map(collectionSummary))
     if (parts[0] === 'collections' && parts.length === 2) {
@@ -102,10 +108,19 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     project: (params = {}) => json(`/${toQuery(params)}`),
     collections: () => json('/collections'),
     collection: (slug) => json(`/collections/${encodeURIComponent(slug)}`),
-    entries: (slug) => ({
-      list: (params = {}) => json(`/${slug}${toQuery(params)}`),
-      get: (uuid, params = {}) => json(`/${slug}/${uuid}${toQuery(params)}`),
-    }),
+    // The caller's slug and uuid go to the service as values, never spliced into a path that
+    // is parsed again (`<uuid>?state=draft` would have read the draft); a malformed one is refused first.
+    entries: (slug) => {
+      if (!isSlug(slug)) throw badRequest(`collection slug must be a collection's slug (lowercase letters, digits, "-" and "_"), got ${JSON.stringify(slug)}`)
+      const read = (text: string) => JSON.parse(text) as never
+      return {
+        list: (params = {}) => read(listEntries(ctx, slug, toQuery(params).slice(1), origin).body),
+        get: (uuid, params = {}) => {
+          if (!isUuid(uuid)) throw badRequest(`uuid must be an entry uuid (8-4-4-4-12 hex digits), got ${JSON.stringify(uuid)}`)
+          return read(getEntry(ctx, slug, uuid, toQuery(params).slice(1), origin).body)
+        },
+      }
+    },
     raw,
     onChange: (listener) => store.onChange(listener),
     ready: watcher ? watcher.ready : Promise.resolve(),

@@ -55,7 +55,7 @@ describe('cms export', () => {
 
   it('lists every file it wrote, and refuses a folder that holds something else', async () => {
     const walk = async (dir: string, prefix = ''): Promise<string[]> => (await Promise.all((await readdir(dir, { withFileTypes: true })).map((d) => (d.isDirectory() ? walk(join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`])))).flat()
-    const onDisk = (await walk(out)).filter((f) => f !== 'manifest.json').sort()
+    const onDisk = (await walk(out)).filter((f) => f !== 'manifest.json' && f !== '.cms-export.json').sort()
     expect(onDisk).toEqual(manifest.files.map((f) => f.file).sort())
 
     const other = join(project.dir, 'site')

@@ -9,7 +9,7 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description('write the published API as static JSON files for a static host or CDN')
-    .requiredOption('-o, --out <dir>', 'folder to write (replaced if it holds an earlier export)')
+    .requiredOption('-o, --out <dir>', 'folder to write: new, empty, or an earlier export (its files, as its .cms-export.json lists them, are replaced; nothing else is touched)')
     .option('--paginate <n>', 'also write paginated list pages of this size')
     .option('--base-url <url>', 'URL the export will be served from (origin, optionally with /api): written into pagination links and asset URLs', 'http://localhost:3000')
     .addOption(dirOption())

@@ -21,7 +21,7 @@ export function registerTypes(program: Command): void {
       const { resolve } = await import('node:path')
       const { generateTypes } = await import('../../codegen/types.ts')
       const { loadCollections } = await import('../../codegen/load.ts')
-      if (opts.check && !opts.out) throw new CliError('--check needs --out FILE: the file to compare', EXIT.problem)
+      if (opts.check && !opts.out) throw new CliError('--check needs --out FILE: the file to compare', EXIT.cannotRun) // a usage error (docs/cli.md)
       const text = generateTypes(await loadCollections(opts.dir))
       if (!opts.out) {
         process.stdout.write(text)

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { badRequest, ValidationError } from '../../core/errors.ts'
 import { enc, ok, run, withMcpTarget } from '../call.ts'
 import { localBase } from '../local-base.ts'
-import { defineTool, type ToolScope } from './define.ts'
+import { defineTool, UUID_PATTERN, type ToolScope } from './define.ts'
 
 type Json = Record<string, unknown>
 interface Page { data: Json[]; meta: { current_page: number; last_page: number; total: number } }
@@ -54,13 +54,13 @@ export function registerAssetTools(scope: ToolScope): void {
     title: 'Get an asset',
     kind: 'read',
     description: 'One asset by uuid: file name, mime type, size, dimensions, metadata and its download url.',
-    input: { uuid: z.string().min(1).describe('Asset uuid') },
+    input: { uuid: z.string().regex(UUID_PATTERN, 'must be a uuid (8-4-4-4-12 hex digits)').describe('Asset uuid') },
   }, async ({ uuid }) => {
     const result = await run<Json>(target, {
       method: 'GET', path: `/files/${enc(uuid)}`,
       local: async (ctx) => (await assetView()).toAssetJson((await assetsService()).requireAsset(ctx, uuid), localBase(ctx)),
     })
-    return ok(`${String(result.filename)} (${String(result.mime_type)}, ${String(result.size)}).`, result)
+    return ok(`${JSON.stringify(String(result.filename))} (${String(result.mime_type)}, ${String(result.size)}).`, result)
   })
 
   defineTool(scope, 'upload_asset', {
@@ -96,7 +96,7 @@ export function registerAssetTools(scope: ToolScope): void {
         const record = await (await assetsService()).addAssetFromPath(t.ctx, file!, metadata)
         return (await assetView()).toAssetJson(record, localBase(t.ctx))
       })
-      return ok(`Uploaded ${String(asset.filename)} as asset ${String(asset.uuid)} (${String(asset.mime_type)}, ${String(asset.size)}).`, asset)
+      return ok(`Uploaded ${JSON.stringify(String(asset.filename))} as asset ${String(asset.uuid)} (${String(asset.mime_type)}, ${String(asset.size)}).`, asset)
     } finally {
       if (tempDir) await rm(tempDir, { recursive: true, force: true })
     }

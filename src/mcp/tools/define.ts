@@ -43,4 +43,6 @@ export function defineTool<S extends Shape>(scope: ToolScope, name: string, spec
 }
 
 export const collectionArg = z.string().min(1).describe('Collection slug, e.g. "articles" (see list_collections)')
-export const uuidArg = z.string().min(1).describe('Entry uuid')
+/** A uuid as the store writes them; anything else is refused before a request is made. */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+export const uuidArg = z.string().regex(UUID_PATTERN, 'must be a uuid (8-4-4-4-12 hex digits)').describe('Entry uuid')
