@@ -137,6 +137,8 @@ function createApiClient(url: string, projectId: string, token?: string): ApiCli
     url: base,
     headers,
     request<T>(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}) {
+      const dotted = dotSegment(path)
+      if (dotted !== null) return Promise.reject(new CliError(`"${dotted}" is not a valid name or id here.`, EXIT.problem))
       const init: FetchOptions<'json'> = {
         method,
         headers,
@@ -152,6 +154,19 @@ function createApiClient(url: string, projectId: string, token?: string): ApiCli
       })
     },
   }
+}
+
+/**
+ * A path segment that is `.` or `..` once decoded (URL parsing resolves even `%2e%2e`), so a
+ * name or id taken from the command line cannot climb to another route (`entry get articles ..`).
+ */
+function dotSegment(path: string): string | null {
+  for (const raw of path.split('?')[0]!.split('/')) {
+    let segment = raw
+    try { segment = decodeURIComponent(raw) } catch { /* the server answers a malformed escape */ }
+    if (segment === '.' || segment === '..') return segment
+  }
+  return null
 }
 
 /** `--url` must be an http(s) URL; said before any request rather than as fetch's own words. */

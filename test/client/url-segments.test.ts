@@ -4,6 +4,7 @@ import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { connectMcp } from '../mcp/helpers.ts'
 import { richTemplate } from '../codegen/fixture.ts'
+import { cms as runCms } from '../helpers/cli.ts'
 
 const ADMIN = 'url-segments-admin-token'
 
@@ -54,6 +55,15 @@ describe('typed client: path segments from the caller', () => {
     await expect(cms.entries('articles?state=draft').list()).rejects.toMatchObject({ status: 404 })
     await expect(cms.collection('articles/fields')).rejects.toMatchObject({ status: 404 })
   })
+
+  it('cms entry over --url: a dot segment in a name or id is refused before any request', async () => {
+    const args = ['--url', server.url, '--token', ADMIN, '--project', server.ctx.store.project.uuid]
+    for (const [collection, uuid] of [['articles', '..'], ['..', 'files'], ['.', 'x']] as const) {
+      const r = await runCms(['entry', 'get', collection, uuid, ...args])
+      expect(r.code, r.stdout).toBe(1)
+      expect(r.stderr).toMatch(/is not a valid name or id here/)
+    }
+  }, 30_000)
 
   it('cms mcp: a uuid argument must be a uuid, and no argument is a dot segment', async () => {
     const session = await connectMcp(['--url', server.url, '--token', ADMIN, '--project', server.ctx.store.project.uuid])
