@@ -12,6 +12,7 @@ import { renderDiff } from '../review/diff-render.ts'
 import { changedFiles, openRepo } from '../review/git.ts'
 import { commitPaths, type Author } from './commit.ts'
 import { git } from './exec.ts'
+import { blockedReason } from './locks.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
 
 /**
@@ -32,7 +33,7 @@ interface ChangedFile {
 export interface WorkingStatus {
   branch: string | null
   head: string | null
-  /** Why commits are refused right now (`rebase in progress`), or null. */
+  /** Why commits are refused right now, in plain words (`rebase in progress`, a stale `.git/index.lock`), or null. */
   blocked: string | null
   files: ChangedFile[]
   report: DiffReport
@@ -110,7 +111,7 @@ async function computeStatus(where: { root: string; stateDir: string }, known?: 
     const slug = m?.[1] ?? m?.[3]
     return { path: c.path, status: !c.before ? 'added' : !c.after ? 'deleted' : 'modified', ...(uuid && isUuid(uuid) ? { entry: uuid, collection: slug! } : {}) }
   }).sort((a, b) => (a.path < b.path ? -1 : 1))
-  return { branch, head: headNow, blocked: refusalReason(repo), files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
+  return { branch, head: headNow, blocked: blockedReason(repo, join(where.stateDir, 'git-index')), files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
 }
 
 export interface Selection {
@@ -201,7 +202,7 @@ export interface BranchInfo { name: string; commit: string; current: boolean }
 export async function branchState(ctx: AppContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
   const repo = await repoOf(ctx)
   const [branch, head] = await guarded(() => Promise.all([currentBranch(repo), headCommit(repo)]))
-  return { branch, head, blocked: refusalReason(repo), pending: ctx.git?.pendingFiles ?? 0 }
+  return { branch, head, blocked: blockedReason(repo, join(ctx.store.layout.stateDir, 'git-index')), pending: ctx.git?.pendingFiles ?? 0 }
 }
 
 export async function listBranches(ctx: AppContext): Promise<{ current: string | null; branches: BranchInfo[] }> {
