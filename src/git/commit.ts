@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { git as runGit, GitError, firstLine, type GitRun } from './exec.ts'
-import { claimPrivateIndex, userLockReason } from './locks.ts'
+import { claimPrivateIndex, refLockReason, userLockReason } from './locks.ts'
 import { cleanAuthorName, cleanMessage } from './message.ts'
 import { refusalReason, type GitRepo } from './repo.ts'
 
@@ -146,7 +146,13 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
     let moved = false
     try {
       const update = await git(['update-ref', '-m', `commit (cms): ${subject}`, ref, commit, parent ?? '0'.repeat(commit.length)], { cwd, okCodes: [1, 128] })
-      if (update.code !== 0) return 'head-moved'
+      if (update.code !== 0) {
+        // A ref lock left by a stopped git is no moved HEAD: retrying cannot help, say what blocks.
+        if (/Unable to create .*\.lock|cannot lock ref/i.test(update.stderr) && !/but expected|is at /.test(update.stderr)) {
+          return { kind: 'refused', reason: refLockReason(repo) ?? `the branch is locked: ${firstLine(update.stderr).replace(/^(fatal|error): /, '').replaceAll(repo.top, '.')}` }
+        }
+        return 'head-moved'
+      }
       moved = true
     } finally {
       if (!moved) await follow.release()

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { refusalReason, type GitRepo } from './repo.ts'
 
 /**
@@ -51,25 +51,53 @@ export async function claimPrivateIndex(indexFile: string, log?: (line: string) 
   return null
 }
 
-/** The user's `.git/index.lock`: why it blocks commits when it has been there too long, else null. */
-export function userLockReason(repo: GitRepo, now = Date.now()): string | null {
-  let mtime: number
+/** How long `file` has existed, in ms, or null when it does not. */
+function ageOf(file: string, now: number): number | null {
   try {
-    mtime = statSync(join(repo.gitDir, 'index.lock')).mtimeMs
+    return now - statSync(file).mtimeMs
   } catch {
     return null
   }
-  const age = Math.round((now - mtime) / 1000)
-  if (now - mtime < STALE_USER_LOCK_MS) return null
-  return `git's index is locked: .git/index.lock has been there for ${age} s (a git command is still running, or one was stopped; remove the file if no git command runs)`
+}
+
+/** The user's `.git/index.lock`: why it blocks commits when it has been there too long, else null. */
+export function userLockReason(repo: GitRepo, now = Date.now()): string | null {
+  const age = ageOf(join(repo.gitDir, 'index.lock'), now)
+  if (age === null || age < STALE_USER_LOCK_MS) return null
+  return `git's index is locked: .git/index.lock has been there for ${Math.round(age / 1000)} s (a git command is still running, or one was stopped; remove the file if no git command runs)`
+}
+
+/** Where refs live: the main git dir, also for a linked work tree (its git dir names it in `commondir`). */
+function commonDir(repo: GitRepo): string {
+  try {
+    return resolve(repo.gitDir, readFileSync(join(repo.gitDir, 'commondir'), 'utf8').trim())
+  } catch {
+    return repo.gitDir
+  }
+}
+
+/** The current branch's ref lock (`.git/refs/heads/main.lock`) left too long: no commit can move the branch. */
+export function refLockReason(repo: GitRepo, now = Date.now()): string | null {
+  let ref: string
+  try {
+    const m = /^ref: (refs\/heads\/\S+)/.exec(readFileSync(join(repo.gitDir, 'HEAD'), 'utf8'))
+    if (!m) return null
+    ref = m[1]!
+  } catch {
+    return null
+  }
+  const age = ageOf(join(commonDir(repo), `${ref}.lock`), now)
+  if (age === null || age < STALE_USER_LOCK_MS) return null
+  return `the branch is locked: .git/${ref}.lock has been there for ${Math.round(age / 1000)} s (a git command is still running, or one was stopped; remove the file if no git command runs)`
 }
 
 /**
  * Everything that stops commits now, in plain words, or null: a rebase or merge in progress, a
- * detached HEAD (refusalReason), the user's stale index.lock, another cms process on our index.
+ * detached HEAD (refusalReason), the user's stale index.lock or branch lock, another cms
+ * process on our index.
  * Stats only: a write can say so in its answer.
  */
 export function blockedReason(repo: GitRepo, indexFile: string): string | null {
   const holder = privateLockHolder(indexFile)
-  return refusalReason(repo) ?? userLockReason(repo) ?? (holder !== null ? `another cms process (pid ${holder}) is committing` : null)
+  return refusalReason(repo) ?? userLockReason(repo) ?? refLockReason(repo) ?? (holder !== null ? `another cms process (pid ${holder}) is committing` : null)
 }

@@ -15,7 +15,7 @@ let writer: string
 let first: string
 const head = () => p.git('rev-parse', 'HEAD')
 const entryPath = (uuid: string) => `content/entries/articles/${uuid}.json`
-const titleAt = (rev: string, uuid: string) => JSON.parse(p.git('show', `${rev}:${entryPath(uuid)}`)).fields.en?.title ?? JSON.parse(p.git('show', `${rev}:${entryPath(uuid)}`)).fields.title
+const titleAt = (rev: string, uuid: string) => JSON.parse(p.git('show', `${rev}:${entryPath(uuid)}`)).fields.title
 
 beforeAll(async () => {
   p = await makeGitProject()
@@ -60,6 +60,45 @@ describe('git commits: locks, authors, message text', () => {
       other.kill()
       await rm(lock, { force: true })
     }
+  })
+
+  it('clears a stale lock of the status index too, and reports a stale branch lock and a missing identity as blocked', async () => {
+    await writeFile(join(p.contentDir, '..', '.cms', 'git-status-index.lock'), '')
+    const status = await s.req('/_admin/api/git/status')
+    expect(status.status).toBe(200)
+    expect(status.body.blocked).toBeNull()
+
+    const refLock = join(p.repo, '.git', 'refs', 'heads', 'main.lock')
+    await writeFile(refLock, '')
+    const old = new Date(Date.now() - 60_000)
+    await utimes(refLock, old, old)
+    try {
+      expect((await s.req('/_admin/api/git/status')).body.blocked).toMatch(/^the branch is locked: \.git\/refs\/heads\/main\.lock has been there for \d+ s/)
+      const updated = await s.req(`/articles/${first}`, { method: 'PATCH', json: { data: { body: 'Under a branch lock' } } })
+      expect(updated.headers.get('cms-git')).toMatch(/^refused; reason="the branch is locked/)
+    } finally {
+      await rm(refLock, { force: true })
+    }
+
+    const saved = { global: process.env.GIT_CONFIG_GLOBAL, system: process.env.GIT_CONFIG_NOSYSTEM }
+    process.env.GIT_CONFIG_GLOBAL = '/dev/null'
+    process.env.GIT_CONFIG_NOSYSTEM = '1'
+    p.git('config', 'user.useConfigOnly', 'true')
+    p.git('config', '--unset', 'user.name')
+    p.git('config', '--unset', 'user.email')
+    try {
+      expect((await s.req('/_admin/api/git/status')).body.blocked).toBe('no git identity (set user.name and user.email with git config)')
+    } finally {
+      p.git('config', 'user.name', 'Local User')
+      p.git('config', 'user.email', 'local@example.com')
+      p.git('config', '--unset', 'user.useConfigOnly')
+      for (const [key, value] of [['GIT_CONFIG_GLOBAL', saved.global], ['GIT_CONFIG_NOSYSTEM', saved.system]] as const) {
+        if (value === undefined) delete process.env[key]
+        else process.env[key] = value
+      }
+    }
+    expect((await s.req('/_admin/api/git/status')).body.blocked).toBeNull()
+    expect((await s.req('/_admin/api/git/commit', { method: 'POST', json: { entries: [first], message: 'After the branch lock' } })).status).toBe(201)
   })
 
   it('commits two authors\' writes of one entry in one window as two commits, each with its author\'s text', async () => {
