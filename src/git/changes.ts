@@ -11,6 +11,7 @@ import { diffRevisions, type DiffReport } from '../review/diff.ts'
 import { renderDiff } from '../review/diff-render.ts'
 import { changedFiles, openRepo } from '../review/git.ts'
 import { commitPaths, type Author } from './commit.ts'
+import { cleanMessage } from './message.ts'
 import { git } from './exec.ts'
 import { blockedReason, claimPrivateIndex } from './locks.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
@@ -162,7 +163,8 @@ function select(status: WorkingStatus, body: Selection): ChangedFile[] {
 
 /** Commits the chosen changes with the caller's message (the commit-msg hook and the rest as for automatic commits). */
 export async function commitSelection(ctx: AppContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
-  const message = typeof body.message === 'string' ? body.message.trim() : ''
+  // Cleaned before the checks: a message of control characters only is no message.
+  const message = typeof body.message === 'string' ? cleanMessage(body.message).trim() : ''
   if (!message) throw new ValidationError({ message: ['The message field is required.'] })
   if (message.length > 10_000) throw new ValidationError({ message: ['The message may not be greater than 10000 characters.'] })
   const status = await guarded(() => workingStatus(ctx))

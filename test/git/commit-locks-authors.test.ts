@@ -140,6 +140,10 @@ describe('git commits: locks, authors, message text', () => {
     expect(message).toContain('"bell  and new line [31m"')
     expect(message).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
     expect(p.git('status', '--porcelain', '--', 'content')).toBe('')
+    // A message of control characters only is no message: a 422 naming the field, not an empty commit.
+    const empty = await s.req('/_admin/api/git/commit', { method: 'POST', json: { files: [], message: '\u0000\u0007 ' } })
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors.message).toEqual(['The message field is required.'])
   })
 
   it('does not commit while the user\'s .git/index.lock stays, so their index never falls behind HEAD; says so', async () => {
