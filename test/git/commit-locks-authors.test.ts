@@ -67,6 +67,18 @@ describe('git commits: locks, authors, message text', () => {
     const status = await s.req('/_admin/api/git/status')
     expect(status.status).toBe(200)
     expect(status.body.blocked).toBeNull()
+    // Held by another live process (a `cms git status` beside the server): this call uses an index of its own.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
+    try {
+      await writeFile(join(p.contentDir, '..', '.cms', 'git-status-index.lock'), '')
+      await writeFile(join(p.contentDir, '..', '.cms', 'git-status-index.owner'), `${other.pid}\n`)
+      const beside = await s.req('/_admin/api/git/status')
+      expect(beside.status).toBe(200)
+      expect(beside.body.blocked).toBeNull()
+    } finally {
+      other.kill()
+      await rm(join(p.contentDir, '..', '.cms', 'git-status-index.lock'), { force: true })
+    }
 
     const refLock = join(p.repo, '.git', 'refs', 'heads', 'main.lock')
     await writeFile(refLock, '')
