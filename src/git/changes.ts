@@ -11,7 +11,9 @@ import { diffRevisions, type DiffReport } from '../review/diff.ts'
 import { renderDiff } from '../review/diff-render.ts'
 import { changedFiles, openRepo } from '../review/git.ts'
 import { commitPaths, type Author } from './commit.ts'
+import { cleanMessage } from './message.ts'
 import { git } from './exec.ts'
+import { blockedReason, claimPrivateIndex } from './locks.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
 import { stateInTree, statePaths } from './state-paths.ts'
 
@@ -33,7 +35,7 @@ interface ChangedFile {
 export interface WorkingStatus {
   branch: string | null
   head: string | null
-  /** Why commits are refused right now (`rebase in progress`), or null. */
+  /** Why commits are refused right now, in plain words (`rebase in progress`, a stale `.git/index.lock`), or null. */
   blocked: string | null
   files: ChangedFile[]
   report: DiffReport
@@ -85,11 +87,23 @@ export function statusAt(where: { root: string; stateDir: string }, known?: GitR
 
 async function computeStatus(where: { root: string; stateDir: string }, known?: GitRepo): Promise<WorkingStatus> {
   const repo = known ?? await locateRepo(where.root)
-  const cwd = repo.top
   await mkdir(where.stateDir, { recursive: true })
-  const index = { GIT_INDEX_FILE: join(where.stateDir, 'git-status-index') }
+  // Calls here are serialised: a lock on the status index is a dead process's (cleared), or a
+  // live one's (a `cms git status` beside the server): then this call uses an index of its own.
+  const shared = join(where.stateDir, 'git-status-index')
+  const own = await claimPrivateIndex(shared) ? `${shared}.${process.pid}` : null
+  try {
+    return await statusWith(where, repo, own ?? shared)
+  } finally {
+    if (own) await rm(own, { force: true })
+  }
+}
+
+async function statusWith(where: { root: string; stateDir: string }, repo: GitRepo, indexFile: string): Promise<WorkingStatus> {
+  const cwd = repo.top
+  const index = { GIT_INDEX_FILE: indexFile }
   const machine = { GIT_AUTHOR_NAME: 'cms', GIT_AUTHOR_EMAIL: 'cms@localhost', GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@localhost', GIT_AUTHOR_DATE: '@0 +0000', GIT_COMMITTER_DATE: '@0 +0000' }
-  const [branch, headNow] = await Promise.all([currentBranch(repo), headCommit(repo)])
+  const [branch, headNow, ident] = await Promise.all([currentBranch(repo), headCommit(repo), git(['var', 'GIT_COMMITTER_IDENT'], { cwd, okCodes: [128] })])
   // Diffs are between commits: a branch without commits yet is compared with an empty one.
   const emptyTree = (await git(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd })).stdout.trim()
   const base = headNow ?? (await git(['commit-tree', emptyTree, '-m', 'empty'], { cwd, env: machine })).stdout.trim()
@@ -111,7 +125,8 @@ async function computeStatus(where: { root: string; stateDir: string }, known?: 
     const slug = m?.[1] ?? m?.[3]
     return { path: c.path, status: !c.before ? 'added' : !c.after ? 'deleted' : 'modified', ...(uuid && isUuid(uuid) ? { entry: uuid, collection: slug! } : {}) }
   }).sort((a, b) => (a.path < b.path ? -1 : 1))
-  return { branch, head: headNow, blocked: refusalReason(repo), files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
+  const noIdentity = ident.code === 0 ? null : 'no git identity (set user.name and user.email with git config)'
+  return { branch, head: headNow, blocked: blockedReason(repo, join(where.stateDir, 'git-index')) ?? noIdentity, files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
 }
 
 export interface Selection {
@@ -149,7 +164,8 @@ function select(status: WorkingStatus, body: Selection): ChangedFile[] {
 
 /** Commits the chosen changes with the caller's message (the commit-msg hook and the rest as for automatic commits). */
 export async function commitSelection(ctx: AppContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
-  const message = typeof body.message === 'string' ? body.message.trim() : ''
+  // Cleaned before the checks: a message of control characters only is no message.
+  const message = typeof body.message === 'string' ? cleanMessage(body.message).trim() : ''
   if (!message) throw new ValidationError({ message: ['The message field is required.'] })
   if (message.length > 10_000) throw new ValidationError({ message: ['The message may not be greater than 10000 characters.'] })
   const status = await guarded(() => workingStatus(ctx))
@@ -202,7 +218,7 @@ export interface BranchInfo { name: string; commit: string; current: boolean }
 export async function branchState(ctx: AppContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
   const repo = await repoOf(ctx)
   const [branch, head] = await guarded(() => Promise.all([currentBranch(repo), headCommit(repo)]))
-  return { branch, head, blocked: refusalReason(repo), pending: ctx.git?.pendingFiles ?? 0 }
+  return { branch, head, blocked: blockedReason(repo, join(ctx.store.layout.stateDir, 'git-index')), pending: ctx.git?.pendingFiles ?? 0 }
 }
 
 export async function listBranches(ctx: AppContext): Promise<{ current: string | null; branches: BranchInfo[] }> {

@@ -3,7 +3,8 @@ import { join, relative, sep } from 'node:path'
 import type { ContentStore } from '../storage/store.ts'
 import { commitPaths, type Author, type CommitOutcome } from './commit.ts'
 import { actionOf, renderMessage, type Action } from './message.ts'
-import { fromTop, locateRepo, refusalReason, type GitRepo } from './repo.ts'
+import { blockedReason } from './locks.ts'
+import { fromTop, locateRepo, type GitRepo } from './repo.ts'
 import { writeScope, type WriteScope } from './scope.ts'
 
 export interface CommitSettings {
@@ -16,8 +17,16 @@ export interface CommitSettings {
 }
 
 interface Batch {
+  key: string
   author: Author | null
-  files: Set<string>
+  /**
+   * Path from the top → the text this author's last write put there (null: removed), or
+   * undefined for a folder (taken as it is on disk when committed).
+   */
+  files: Map<string, string | null | undefined>
+  /** Other authors' batches holding an earlier write of one of these files: committed first. */
+  after: Set<Batch>
+  dispatched: boolean
   actions: Action[]
   timer: NodeJS.Timeout | null
   /** Requests that wrote into this batch and are still running: it waits for them. */
@@ -49,6 +58,8 @@ export class GitCommitter {
   #unsubscribe: () => void
   lastRefusal: Refusal | null = null
   lastCommit: { commit: string; branch: string; files: number; at: string } | null = null
+  /** A commit was made but the user's git index could not follow it (they must hear it). */
+  lastWarning: { warning: string; at: string } | null = null
 
   private constructor(store: ContentStore, repo: GitRepo, settings: CommitSettings) {
     this.#store = store
@@ -56,7 +67,7 @@ export class GitCommitter {
     this.#settings = settings
     mkdirSync(store.layout.stateDir, { recursive: true })
     this.#indexFile = join(store.layout.stateDir, 'git-index')
-    store.fileObserver = (path, folder) => this.#recordFile(path, folder)
+    store.fileObserver = (path, folder, written) => this.#recordFile(path, folder, written)
     this.#unsubscribe = store.onChange((change) => {
       if (change.source === 'file') return
       const action = actionOf(change, (slug) => store.collection(slug)?.collection)
@@ -102,7 +113,7 @@ export class GitCommitter {
     const scope = writeScope.getStore()
     if (scope?.outcome?.kind === 'refused') return null
     if (!scope?.outcome) {
-      const reason = refusalReason(this.repo)
+      const reason = this.blocked()
       if (reason) {
         this.#refuse(scope, reason)
         return null
@@ -113,7 +124,7 @@ export class GitCommitter {
     const key = author ? `${author.name}\0${author.email}` : ''
     let batch = this.#batches.get(key)
     if (!batch) {
-      const made: Batch = { author, files: new Set(), actions: [], timer: null, open: new Set(), due: false }
+      const made: Batch = { key, author, files: new Map(), after: new Set(), dispatched: false, actions: [], timer: null, open: new Set(), due: false }
       this.#batches.set(key, made)
       made.timer = setTimeout(() => {
         made.timer = null
@@ -135,10 +146,26 @@ export class GitCommitter {
     return batch
   }
 
-  #recordFile(path: string, folder: boolean): void {
+  /** Why commits are refused now (stats only), or null. */
+  blocked(): string | null {
+    return blockedReason(this.repo, this.#indexFile)
+  }
+
+  #recordFile(path: string, folder: boolean, written: string | null | undefined): void {
     const rel = relative(this.#store.layout.root, path)
     if (rel.startsWith('..')) return
-    this.#batch()?.files.add(`${fromTop(this.repo, rel.split(sep).join('/'))}${folder ? '/' : ''}`)
+    const batch = this.#batch()
+    if (!batch) return
+    const file = `${fromTop(this.repo, rel.split(sep).join('/'))}${folder ? '/' : ''}`
+    batch.files.set(file, folder ? undefined : written)
+    // Another author wrote this file earlier and waits for their window: their commit (with
+    // their text) goes first, now, and this one after it, so each holds its author's change.
+    for (const other of this.#batches.values()) {
+      if (other === batch || !other.files.has(file)) continue
+      batch.after.add(other)
+      other.due = true
+      if (other.open.size === 0) this.#dispatch(other.key)
+    }
   }
 
   #refuse(scope: WriteScope | undefined, reason: string): void {
@@ -151,19 +178,31 @@ export class GitCommitter {
     const batch = this.#batches.get(key)
     if (!batch) return
     this.#batches.delete(key)
+    batch.dispatched = true
     if (batch.timer) clearTimeout(batch.timer)
+    // Batches holding earlier writes of the same files are committed before this one.
+    for (const before of batch.after) if (!before.dispatched) this.#dispatch(before.key)
     if (batch.files.size === 0) return
     this.#chain = this.#chain.then(() => this.#commitBatch(batch)).catch(() => {})
   }
 
   async #commitBatch(batch: Batch): Promise<void> {
-    const files = [...batch.files].sort()
+    const files = [...batch.files.keys()].sort()
+    const written = new Map<string, string | null>()
+    const paths: string[] = []
+    for (const [file, text] of batch.files) {
+      if (text === undefined) paths.push(file)
+      else written.set(file, text)
+    }
     const message = renderMessage(this.#settings.template, { actions: batch.actions, files: files.length, author: batch.author?.name ?? 'local' })
     try {
-      const outcome = await commitPaths(this.repo, this.#indexFile, { paths: files, message, author: batch.author })
+      const outcome = await commitPaths(this.repo, this.#indexFile, { paths, written, message, author: batch.author })
       if (outcome.kind === 'committed') {
         this.lastCommit = { commit: outcome.commit, branch: outcome.branch, files: files.length, at: new Date().toISOString() }
-        if (outcome.warning) this.#settings.log(`git: ${outcome.warning}`)
+        if (outcome.warning) {
+          this.lastWarning = { warning: outcome.warning, at: new Date().toISOString() }
+          this.#settings.log(`git: ${outcome.warning}`)
+        }
       }
       else if (outcome.kind === 'refused') {
         this.lastRefusal = { reason: outcome.reason, at: new Date().toISOString(), files }

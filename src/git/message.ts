@@ -50,7 +50,24 @@ export function actionOf(change: StoreChange, collection: (slug: string) => Coll
   }
 }
 
-const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/[\r\n]+/g, ' ')
+const clip = (s: string, max: number): string => oneLine(s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+/** A title or name on one line: line breaks and other control characters become spaces. */
+const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+
+/**
+ * Text fit for a commit message: git refuses a NUL byte (the whole commit fails) and other
+ * control characters garble `git log`; line breaks and tabs stay. Every message we hand to git
+ * passes here: generated ones (titles come from content) and the caller's own.
+ */
+export function cleanMessage(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').replace(/[\u2028\u2029]/g, '\n')
+}
+
+/** An author name git accepts: one line, no control characters and no `<`/`>` (they delimit the address). */
+export function cleanAuthorName(name: string): string {
+  return oneLine(name).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim() || 'cms'
+}
 
 const actionText = (a: Action): string => `${a.verb} ${a.what}${a.detail ? ` (${a.detail})` : ''}`
 
@@ -73,8 +90,8 @@ function summarize(actions: Action[], files: number): string {
 export function renderMessage(template: string, values: { actions: Action[]; files: number; author: string }): string {
   const details = values.actions.length > 1 ? values.actions.slice(0, 200).map((a) => `- ${actionText(a)}`).join('\n') + (values.actions.length > 200 ? `\n- … and ${values.actions.length - 200} more` : '') : ''
   const text = template.replace(/\{(summary|details|author|files)\}/g, (_, name: string) =>
-    name === 'summary' ? summarize(values.actions, values.files) : name === 'details' ? details : name === 'author' ? values.author : String(values.files))
-  return `${text.replace(/\n{3,}/g, '\n\n').trim()}\n`
+    name === 'summary' ? summarize(values.actions, values.files) : name === 'details' ? details : name === 'author' ? oneLine(values.author) : String(values.files))
+  return `${cleanMessage(text).replace(/\n{3,}/g, '\n\n').trim()}\n`
 }
 
 /** `Jane Doe` → `jane-doe@<domain>`: an address that names the person without pretending to be theirs. */

@@ -32,5 +32,5 @@ export const writeScope = new ScopedStorage<WriteScope>()
 export function gitHeader(scope: WriteScope): string | null {
   const o = scope.outcome
   if (!o) return null
-  return o.kind === 'pending' ? 'pending' : `refused; reason="${o.reason.replace(/["\\\r\n]/g, ' ')}"`
+  return o.kind === 'pending' ? 'pending' : `refused; reason="${o.reason.replace(/["\\\u0000-\u001f\u007f]/g, ' ')}"`
 }

@@ -2,7 +2,7 @@ import type { Collection, EntryRecord, Field, FieldValues, Project, WebhookRecor
 import { parseJson, parseYaml } from '../storage/codec.ts'
 import { toCollection, toEntry, toProject, toWebhook } from '../storage/records.ts'
 import { classifyPath } from '../storage/paths.ts'
-import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit } from './git.ts'
+import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit, workTreeCommit } from './git.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
 
 /**
@@ -43,9 +43,10 @@ export interface DiffReport {
 
 interface Side { collections: Map<string, Collection>; project: Project | null; blobs: Map<string, string> }
 
-export async function diffRevisions(contentDir: string, baseRev: string, headRev: string): Promise<DiffReport> {
+/** `headRev` null: the work tree, uncommitted edits included (`cms diff <base>`, as `git diff <base>`). */
+export async function diffRevisions(contentDir: string, baseRev: string, headRev: string | null): Promise<DiffReport> {
   const repo = await openRepo(contentDir)
-  const [base, head] = await Promise.all([resolveCommit(repo, baseRev), resolveCommit(repo, headRev)])
+  const [base, head] = await Promise.all([resolveCommit(repo, baseRev), headRev === null ? workTreeCommit(repo, contentDir) : resolveCommit(repo, headRev)])
   const scope = ['project.yaml', 'collections']
   const [baseBlobs, headBlobs, changes] = await Promise.all([listBlobs(repo, base, scope), listBlobs(repo, head, scope), changedFiles(repo, base, head)])
   // Schema and project are read whole on both sides (small); entries and webhooks only where they changed.
@@ -60,7 +61,7 @@ export async function diffRevisions(contentDir: string, baseRev: string, headRev
   const h = side(headBlobs, texts)
 
   const report: DiffReport = {
-    base: { rev: baseRev, commit: base }, head: { rev: headRev, commit: head },
+    base: { rev: baseRev, commit: base }, head: { rev: headRev ?? 'work tree', commit: head },
     project: valueChanges(projectView(b.project), projectView(h.project)),
     collections: [], webhooks: [],
     summary: { added: 0, removed: 0, changed: 0, goes_live: 0, goes_offline: 0, live_updates: 0, draft_only: 0, schema_changes: 0, webhook_changes: 0 },

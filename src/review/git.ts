@@ -1,7 +1,10 @@
 import { execFile, spawn } from 'node:child_process'
-import { realpath } from 'node:fs/promises'
-import { relative, sep } from 'node:path'
+import { copyFile, mkdtemp, realpath, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
+import { createLayout } from '../storage/paths.ts'
+import { setAsideFolders } from '../storage/removals.ts'
 
 /**
  * Reads git revisions with plumbing only (`rev-parse`, `ls-tree`, `cat-file --batch`): no
@@ -13,9 +16,9 @@ class GitError extends Error {
   override name = 'GitError'
 }
 
-async function git(cwd: string, args: string[]): Promise<string> {
+async function git(cwd: string, args: string[], env?: Record<string, string>): Promise<string> {
   try {
-    const { stdout } = await run('git', args, { cwd, maxBuffer: 1 << 30, encoding: 'utf8' })
+    const { stdout } = await run('git', args, { cwd, maxBuffer: 1 << 30, encoding: 'utf8', ...(env ? { env: { ...process.env, ...env } } : {}) })
     return stdout
   } catch (error) {
     const e = error as { stderr?: string; code?: string | number; message: string }
@@ -46,6 +49,34 @@ export async function resolveCommit(repo: Repo, rev: string): Promise<string> {
     return (await git(repo.top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim()
   } catch {
     throw new GitError(`Unknown revision: ${rev}`)
+  }
+}
+
+/**
+ * The content root's work tree as a commit on top of HEAD (an object nothing points at; `git gc`
+ * removes it), so `cms diff <base>` compares with uncommitted edits as `git diff <base>` does;
+ * new files that are not ignored count too, as they do in the editor's Changes screen. Built in
+ * a throwaway copy of the user's index (its stat cache spares re-reading unchanged files): the
+ * user's own index is never written.
+ */
+export async function workTreeCommit(repo: Repo, contentDir: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cms-diff-'))
+  try {
+    const index = join(dir, 'index')
+    const userIndex = resolve(repo.top, (await git(repo.top, ['rev-parse', '--git-path', 'index'])).trim())
+    await copyFile(userIndex, index).catch(() => {})
+    const env = { GIT_INDEX_FILE: index, GIT_AUTHOR_NAME: 'cms', GIT_AUTHOR_EMAIL: 'cms@localhost', GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@localhost' }
+    const head = (await git(repo.top, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim()
+    const scoped = (p: string) => (repo.prefix ? `${repo.prefix}/${p}` : p)
+    // Folders a removal sets aside for a moment are never content.
+    const aside = setAsideFolders(createLayout(contentDir)).map((d) => `:(exclude,literal)${scoped(d)}`)
+    await git(repo.top, ['add', '-A', '--', `:(literal)${repo.prefix || '.'}`, ...aside], env)
+    const tree = (await git(repo.top, ['write-tree'], env)).trim()
+    // A clean work tree is HEAD itself.
+    if (head && tree === (await git(repo.top, ['rev-parse', `${head}^{tree}`])).trim()) return head
+    return (await git(repo.top, ['commit-tree', tree, ...(head ? ['-p', head] : []), '-m', 'cms diff: work tree'], env)).trim()
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 }
 

@@ -98,9 +98,11 @@ export class ContentStore {
   get freshlyLoaded(): number { return this.#freshlyLoaded }
   /**
    * Told of every file or folder this store wrote or removed, once it is on disk (the git
-   * committer listens here: every write of every caller passes through this one path).
+   * committer listens here: every write of every caller passes through this one path), with
+   * the text this write put there (null: removed; undefined: a folder, taken as it is on disk),
+   * so a commit holds what its author wrote even when someone wrote the file again since.
    */
-  fileObserver: ((path: string, folder: boolean) => void) | null = null
+  fileObserver: ((path: string, folder: boolean, written?: string | null) => void) | null = null
 
   readonly #listeners = new Set<(change: StoreChange) => void>()
   /**
@@ -821,7 +823,7 @@ export class ContentStore {
       this.#ownWrites.delete(path)
       const stamp = await writeFileAtomic(path, text, options).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, stamp)
-      this.fileObserver?.(path, false)
+      this.fileObserver?.(path, false, text)
       commit?.()
       return stamp
     })
@@ -837,7 +839,7 @@ export class ContentStore {
       this.#ownWrites.delete(path)
       await removeFile(path).catch((error: unknown) => { throw storageFailure(error) })
       this.#ownWrites.set(path, REMOVED)
-      this.fileObserver?.(path, false)
+      this.fileObserver?.(path, false, null)
       commit?.()
     })
     this.#track(path, task)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -182,6 +182,27 @@ describe('editor: Changes screen', () => {
     // The new token is a change of its own (tokens.yaml), left uncommitted.
     await page.locator('li[data-change="tokens.yaml"] label', { hasText: 'API tokens' }).waitFor()
     expect(git('log', '-1', '--format=%an <%ae>|%cn|%s')).toBe('Grace Hopper <grace-hopper@cms.local>|Local User|Body by Grace')
+  })
+
+  it('says in plain words what blocks commits (a stale .git/index.lock), and stops saying it once it is gone', async () => {
+    const lock = join(repo, '.git', 'index.lock')
+    await writeFile(lock, '')
+    const old = new Date(Date.now() - 60_000)
+    await utimes(lock, old, old)
+    const page = await ed.newPage()
+    try {
+      await page.goto(ed.url('/changes'))
+      const notice = page.locator('.git-blocked')
+      await notice.waitFor()
+      expect(await notice.innerText()).toMatch(/^Commits are blocked: git's index is locked: \.git\/index\.lock has been there for \d+ s/)
+      await rm(lock)
+      await page.reload()
+      await branchShown(page, 'main')
+      expect(await page.locator('.git-blocked').count()).toBe(0)
+    } finally {
+      await rm(lock, { force: true })
+      await page.close()
+    }
   })
 
   it('says so when the content is not in a git work tree', async () => {

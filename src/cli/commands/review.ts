@@ -61,7 +61,7 @@ export function registerReview(program: Command): void {
 
   program
     .command('diff <base> [head]')
-    .description('review the content changes between two git revisions (default head: HEAD), per collection and entry')
+    .description('review the content changes between two git revisions, per collection and entry (no head: the work tree, uncommitted edits included, as `git diff <base>`)')
     .addOption(dirOption())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
     .addOption(jsonOption())
@@ -70,7 +70,7 @@ export function registerReview(program: Command): void {
       const { diffRevisions } = await import('../../review/diff.ts')
       const { renderDiff } = await import('../../review/diff-render.ts')
       const root = resolveContentDir({ dir: opts.dir })
-      const report = await diffRevisions(root, base, head ?? 'HEAD')
+      const report = await diffRevisions(root, base, head ?? null)
       process.stdout.write(renderDiff(report, opts.json ? 'json' : opts.format))
     })
 }

@@ -18,7 +18,7 @@ export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
       method: 'GET', path: '/_admin/api/git/status', ability: 'admin', token: 'always', summary: 'Saved but not committed: changed files, and per entry and field as `cms diff` renders it (`report`, `text`, `markdown`)',
       handler: async () => {
         const [status, state] = await Promise.all([guardedStatus(ctx), branchState(ctx)])
-        return { ...status, auto_commit: ctx.git !== undefined, pending: state.pending, last_refusal: ctx.git?.lastRefusal ?? null, last_commit: ctx.git?.lastCommit ?? null }
+        return { ...status, auto_commit: ctx.git !== undefined, pending: state.pending, last_refusal: ctx.git?.lastRefusal ?? null, last_warning: ctx.git?.lastWarning ?? null, last_commit: ctx.git?.lastCommit ?? null }
       },
     },
     {

@@ -107,7 +107,10 @@ function Uncommitted({ status }: { status: GitStatus }) {
 
   return (
     <>
-      {status.blocked && <Notice tone="warning">Commits are refused now: {status.blocked}. Your saves are kept; commit them once git is back on a branch with nothing in progress.</Notice>}
+      {status.blocked && <Notice tone="warning"><span className="git-blocked">Commits are blocked: {status.blocked}.</span> Your saves are kept and listed below; commit them once this is resolved.</Notice>}
+      {status.last_warning && (!status.last_commit || status.last_commit.at <= status.last_warning.at) && (
+        <Notice tone="warning">{status.last_warning.warning}.</Notice>
+      )}
       {status.last_refusal && items.length > 0 && (!status.last_commit || status.last_commit.at < status.last_refusal.at) && (
         <Notice tone="warning">The last automatic commit was refused: {status.last_refusal.reason}. Those saves are listed below; commit them when git allows it.</Notice>
       )}

@@ -36,6 +36,8 @@ export interface GitStatus {
   auto_commit: boolean
   pending: number
   last_refusal: { reason: string; at: string; files: string[] } | null
+  /** A commit was made but your git index could not follow it. */
+  last_warning: { warning: string; at: string } | null
   last_commit: { commit: string; branch: string; files: number; at: string } | null
 }
 export interface Branches { current: string | null; branches: Array<{ name: string; commit: string; current: boolean }> }
