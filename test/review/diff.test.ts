@@ -119,7 +119,7 @@ describe('cms diff', () => {
     expect(md).toContain('### Webhooks')
   })
 
-  it('CLI: default head is HEAD; no checkout happens', async () => {
+  it('CLI: on a clean tree the default head is HEAD itself; no checkout happens', async () => {
     const head = git('rev-parse', 'HEAD')
     const r = await cms(['diff', commits.delete!, '--format', 'json', '--dir', project.contentDir])
     expect(r.code).toBe(0)
