@@ -4,6 +4,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { createToken } from '../../src/service/tokens/manage.ts'
 import { checkFile } from '../../src/storage/file-schemas.ts'
 import { listingTemplate } from '../listing/fixture.ts'
+import { cms } from '../helpers/cli.ts'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 
 /**
  * Drafts are never public (docs/security.md): on a public project an anonymous read that asks
@@ -113,5 +116,22 @@ describe('public_drafts: true in project.yaml restores the hosted service\'s beh
     const base = { uuid: project.projectId, name: 'x', default_locale: 'en', locales: ['en'], api: 'public' }
     expect(checkFile('project', { ...base, public_drafts: true })).toEqual([])
     expect(checkFile('project', { ...base, public_drafts: 'yes' }).join('\n')).toMatch(/public_drafts must be true or false/)
+  })
+})
+
+describe('cms project set --public-drafts', () => {
+  test('writes public_drafts to project.yaml (no server), refuses anything but on/off', async () => {
+    const other = await makeProject(listingTemplate())
+    try {
+      const on = await cms(['project', 'set', '--public-drafts', 'on', '--dir', other.contentDir, '--json'])
+      expect(on.code, on.stderr).toBe(0)
+      expect(JSON.parse(on.stdout)).toMatchObject({ public_drafts: true, changed: true })
+      expect(await readFile(join(other.contentDir, 'project.yaml'), 'utf8')).toMatch(/^public_drafts: true$/m)
+      const bad = await cms(['project', 'set', '--public-drafts', 'maybe', '--dir', other.contentDir])
+      expect(bad.code).toBe(1)
+      expect(bad.stderr).toMatch(/--public-drafts must be on or off/)
+    } finally {
+      await other.cleanup()
+    }
   })
 })
