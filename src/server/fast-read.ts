@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limit.ts'
 import type { RouteSpec } from './route-access.ts'
 import { splitApiPrefix } from './api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
-import { draftAccess } from './routes/entries-read.ts'
+import { draftAccess } from './draft-access.ts'
 
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean

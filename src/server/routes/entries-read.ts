@@ -3,10 +3,10 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
-import { getEntry, listEntriesSliced, type DraftAccess, type ReadResult } from '../../service/entries/list.ts'
+import { getEntry, listEntriesSliced, type ReadResult } from '../../service/entries/list.ts'
 import { readAnswer } from '../admission.ts'
-import { credentialOf, type Credential } from '../guard.ts'
-import type { Principal } from '../route-access.ts'
+import { credentialOf } from '../guard.ts'
+import { draftAccess } from '../draft-access.ts'
 
 /**
  * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.
@@ -26,17 +26,6 @@ export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-/**
- * Who may read drafts here (the fast read path asks the same): a caller with `read` (a token,
- * an editor session, the local admin token), on every project; anyone when project.yaml says
- * `public_drafts: true`. A public project's anonymous reader gets 401; a token without
- * `read` (let through to published content) 403.
- */
-export function draftAccess(ctx: AppContext, principal: Principal, credential: () => Credential): DraftAccess {
-  if (principal.kind !== 'public' || ctx.store.project.public_drafts === true) return 'allowed'
-  const kind = credential().kind
-  return kind === 'token' || kind === 'session' ? 'forbidden' : 'unauthenticated'
-}
 
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
 
