@@ -20,6 +20,8 @@ export interface Project {
   locales: string[]
   api: 'public' | 'private'
   preview_url?: string | null
+  /** `public_drafts: true`: anonymous reads of a public project may ask for drafts (the hosted service's behaviour). */
+  public_drafts?: boolean
   /** Project auth for end users (`auth:` in project.yaml); absent means off. See end-users/settings.ts. */
   auth?: ProjectAuthConfig
 }

@@ -8,6 +8,7 @@ import type { RateLimiter } from './rate-limit.ts'
 import type { RouteSpec } from './route-access.ts'
 import { splitApiPrefix } from './api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
+import { draftAccess } from './draft-access.ts'
 
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -92,9 +93,11 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
       }
       const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
       const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
+      // Drafts only for a caller who may read them (a refusal is h3's to answer, like any error).
+      const drafts = draftAccess(ctx, admittedRoute, credentialOnce)
       result = uuid === null
-        ? listEntries(ctx, slug, query, origin)
-        : getEntry(ctx, slug, uuid, query, origin)
+        ? listEntries(ctx, slug, query, origin, drafts)
+        : getEntry(ctx, slug, uuid, query, origin, drafts)
     } catch {
       // h3 runs the same steps again and answers with the error they raise; counted once.
       if (admitted.decision) countedByFastPath.set(req, admitted.decision)

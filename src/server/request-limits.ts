@@ -59,8 +59,13 @@ function decodeComponent(text: string): string {
 
 /**
  * Rejects path segments that could only be an attempt to leave the content root: `.`/`..`
- * (also percent-encoded, once or twice), encoded separators, NUL and control characters.
- * Looks at the raw request target, before any URL normalisation. 404 like any unknown path.
+ * (also percent-encoded), encoded separators, NUL and control characters. Looks at the raw
+ * request target, before any URL normalisation. 404 like any unknown path.
+ *
+ * Each segment is judged as sent and decoded once, the reading every route uses (h3 hands
+ * path parameters over undecoded; routes decode them once). Not decoded twice: that refused
+ * names whose second decoding no route ever makes, such as a file named `x%2Fy.txt`
+ * (`GET /files/name/x%252Fy.txt` answered 404).
  */
 export function checkPath(rawTarget: string): void {
   const path = rawTarget.split('?', 1)[0] ?? ''
@@ -72,13 +77,7 @@ export function checkPath(rawTarget: string): void {
     } catch {
       throw badRequest('The path is not valid percent-encoded UTF-8.')
     }
-    let twice = once
-    try {
-      twice = decodeURIComponent(once)
-    } catch {
-      // A literal `%` that is not an escape: only `once` matters.
-    }
-    for (const form of [segment, once, twice]) {
+    for (const form of [segment, once]) {
       if (form === '.' || form === '..' || form.includes('/') || form.includes('\\') || CONTROL_RE.test(form)) {
         throw notFound('Not Found.')
       }

@@ -15,6 +15,7 @@ export function toProject(raw: Record<string, unknown>): Project {
     locales: raw.locales as string[],
     api: raw.api === 'private' ? 'private' : 'public',
     ...(raw.preview_url !== undefined ? { preview_url: raw.preview_url as string | null } : {}),
+    ...(raw.public_drafts !== undefined ? { public_drafts: raw.public_drafts === true } : {}),
     ...(raw.auth !== undefined ? { auth: raw.auth as Project['auth'] } : {}),
   }
 }
@@ -69,6 +70,7 @@ export function projectDocument(p: Project): Record<string, unknown> {
     uuid: p.uuid, name: p.name, description: p.description, default_locale: p.default_locale, locales: p.locales, api: p.api,
   }
   if (p.preview_url !== undefined) doc.preview_url = p.preview_url
+  if (p.public_drafts !== undefined) doc.public_drafts = p.public_drafts
   if (p.auth !== undefined) doc.auth = p.auth
   return doc
 }

@@ -8,6 +8,14 @@ export interface UrlRules {
   allowPrivateHosts: boolean
   /** Loopback receivers only (see local-receivers.ts): the default of a loopback-bound server. */
   allowLoopbackHosts?: boolean
+  /** Plain http to loopback receivers only (`localhost`, `*.localhost`, a loopback address): the same default. */
+  allowLoopbackHttp?: boolean
+}
+
+/** A receiver on this machine by its URL alone: `localhost`, `*.localhost` (RFC 6761) or a loopback address. */
+export function isLoopbackReceiver(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  return /^localhost\.?$|\.localhost\.?$/i.test(host) || (isIP(host) !== 0 && isLoopbackAddress(host))
 }
 
 /** Resolves a host name to every address it has (injectable for tests). */
@@ -79,7 +87,8 @@ function checkUrlShape(raw: string, rules: UrlRules): string | null {
     return 'The url must be a valid absolute URL.'
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The url must use https.'
-  if (url.protocol === 'http:' && !rules.allowInsecureHttp) {
+  // Plain http exposes the body and signature on the wire: only a receiver on this machine is exempt by default.
+  if (url.protocol === 'http:' && !rules.allowInsecureHttp && !(rules.allowLoopbackHttp && isLoopbackReceiver(url.hostname))) {
     return 'The url must use https (set WEBHOOK_ALLOW_INSECURE_HTTP=true to allow plain http).'
   }
   if (url.username || url.password) return 'The url must not contain credentials (user:password@).'

@@ -68,7 +68,12 @@ export class DeliveryWorker {
   readonly #ownOnly: boolean
   readonly #inflight = new Map<string, Promise<void>>()
   readonly #perWebhook = new Map<string, number>()
-  readonly #abort = new AbortController()
+  /**
+   * One controller per send in flight, aborted by stop(). Not one shared stop signal: every
+   * send would hang a listener on it, and a few webhooks times the per-webhook concurrency
+   * in flight passed Node's 10 and printed MaxListenersExceededWarning.
+   */
+  readonly #sends = new Set<AbortController>()
   readonly #waiters = new Set<() => void>()
   readonly #circuits = new Map<string, Circuit>()
   #timer: NodeJS.Timeout | undefined
@@ -133,7 +138,7 @@ export class DeliveryWorker {
     this.#stopped = true
     this.#unsubscribe()
     clearTimeout(this.#timer)
-    this.#abort.abort()
+    for (const send of this.#sends) send.abort()
     await Promise.allSettled([...this.#inflight.values()])
   }
 
@@ -239,10 +244,18 @@ export class DeliveryWorker {
       return
     }
     const text = JSON.stringify(body)
-    const result = await postDelivery({
-      url: webhook.url, body: text, deliveryId: d.id, timestampSeconds: Math.floor(sentAt.getTime() / 1000),
-      secret, timeoutMs: this.#deps.timeoutMs, signal: this.#abort.signal,
-    })
+    if (this.#stopped) return
+    const send = new AbortController()
+    this.#sends.add(send)
+    let result: SendResult
+    try {
+      result = await postDelivery({
+        url: webhook.url, body: text, deliveryId: d.id, timestampSeconds: Math.floor(sentAt.getTime() / 1000),
+        secret, timeoutMs: this.#deps.timeoutMs, signal: send.signal,
+      })
+    } finally {
+      this.#sends.delete(send)
+    }
     const outcome = result.httpStatus === null ? 'retry' : classifyStatus(result.httpStatus)
     this.#record(webhook, outcome === 'retry')
     let next: number | null = null

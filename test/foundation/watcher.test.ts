@@ -24,8 +24,10 @@ async function setup(): Promise<{ dir: string; files: string[] }> {
   return { dir, files: await readdir(dir) }
 }
 
+/** Drafts need a token with read (docs/security.md): the local admin token a running server gives CLI commands. */
+const LOCAL = 'cms_local_admin_token_for_draft_reads'
 const titles = async (s: TestServer, query = '?state=draft') =>
-  ((await (await s.request(`/articles${query}`)).json()) as Array<{ fields: { title: string } }>).map((e) => e.fields.title).sort()
+  ((await (await s.request(`/articles${query}`, { token: (s.ctx.localAdminToken = LOCAL) })).json()) as Array<{ fields: { title: string } }>).map((e) => e.fields.title).sort()
 
 describe('watcher', () => {
   it('applies a hand edit within a second', async () => {

@@ -123,7 +123,12 @@ function sameVolatile(a: Answer, b: Answer): void {
  * gave it), `h3` the h3-only server's, `real` the real server's (listen.ts).
  */
 async function both(path: string, headers: Record<string, string> = {}, method = 'GET', servers: [string, string, string] = [urlOf(probe), urlOf(h3only), server.url]) {
-  const all = { 'project-id': server.ctx.store.project.uuid, ...headers }
+  // Drafts need a token with read (docs/security.md): a draft read here is a reader's unless the
+  // test sends its own authorization ('' for none at all).
+  const { authorization, ...rest } = headers
+  const drafts = /[?&]state=(?!published)/i.test(path) && authorization === undefined
+  const auth = drafts ? `Bearer ${readToken}` : authorization || undefined
+  const all = { 'project-id': server.ctx.store.project.uuid, ...(auth ? { authorization: auth } : {}), ...rest }
   const before = fastAnswered
   const viaNode = await ask(servers[0], path, all, method)
   const fast = fastAnswered > before
@@ -164,6 +169,19 @@ describe('fast read path answers as h3 does', () => {
       expect(real).toEqual(h3)
       expect(statusText).toBe('OK')
       expect(fast).toBe(true)
+    }
+  })
+
+  test('an anonymous draft read is refused as h3 refuses it (401), a token without read 403', async () => {
+    for (const [path, headers, status] of [
+      ['/articles?state=draft', { authorization: '' }, 401], [`/articles/${uuid}?state=only_draft`, { authorization: '' }, 401],
+      ['/articles?state=draft', { authorization: `Bearer ${writeOnlyToken}` }, 403],
+    ] as const) {
+      const { node, h3, real, fast } = await both(path, { ...headers })
+      expect(node.status, path).toBe(status)
+      expect(node).toEqual(h3)
+      expect(real).toEqual(h3)
+      expect(fast).toBe(false)
     }
   })
 

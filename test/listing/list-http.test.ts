@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeProject, type TempProject } from '../helpers/project.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { createToken } from '../../src/service/tokens/manage.ts'
 import { ARTICLES, categoryOf, isPublished, listingTemplate } from './fixture.ts'
 
 type Entry = { uuid: string; locale: string; published_at: string | null; fields: Record<string, unknown>; created_at?: string; updated_at?: string }
@@ -9,12 +10,15 @@ type Envelope = { data: Entry[]; links: Record<string, string | null>; meta: Rec
 
 let project: TempProject
 let server: TestServer
+/** Drafts need a token with read (docs/security.md); published reads stay anonymous. */
+let readToken: string
 const published = Array.from({ length: ARTICLES }, (_, k) => k + 1).filter(isPublished).reverse() // newest first
 const titleNo = (e: Entry) => Number(/Article (\d+)/.exec(String(e.fields.title))![1])
 
 beforeAll(async () => {
   project = await makeProject(listingTemplate())
   server = await startTestServer(project.contentDir)
+  readToken = (await createToken(server.ctx.store, { name: 'reader', abilities: ['read'] })).token
 })
 afterAll(async () => {
   await server?.close()
@@ -22,7 +26,8 @@ afterAll(async () => {
 })
 
 const get = async <T = unknown>(path: string, headers?: Record<string, string>) => {
-  const res = await server.request(path, headers ? { headers } : {})
+  const drafts = /[?&]state=(?!published)/i.test(path)
+  const res = await server.request(path, { ...(headers ? { headers } : {}), ...(drafts ? { token: readToken } : {}) })
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: (text ? JSON.parse(text) : null) as T }
 }

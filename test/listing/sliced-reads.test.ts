@@ -53,7 +53,10 @@ function release(): void {
 }
 
 const config = () => loadConfig({ dir: project.contentDir, env: { API_RATE_LIMIT_PER_MINUTE: '0' } })
-const get = (path: string) => fetch(`${server!.http.url}${path}`, { headers: { 'project-id': project.projectId, accept: 'application/json' } })
+/** Drafts need a token with read (docs/security.md): draft reads here go with the server's local admin token. */
+const get = (path: string) => fetch(`${server!.http.url}${path}`, {
+  headers: { 'project-id': project.projectId, accept: 'application/json', ...(/[?&]state=(?!published)/i.test(path) ? { authorization: `Bearer ${server!.ctx.localAdminToken!}` } : {}) },
+})
 /** The answer a synchronous run gives (no server, no slices), with the server's links. */
 const expected = (query: string) => listEntries(reference, 'items', query, server!.http.url.replace(/\/$/, '')).body
 

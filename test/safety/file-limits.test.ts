@@ -31,6 +31,10 @@ async function nestInto(file: string, depth: number): Promise<void> {
   await writeFile(file, text.replace(marker, deep(depth)))
 }
 
+/** Drafts need a token with read (docs/security.md): the local admin token a running server gives CLI commands. */
+const LOCAL = 'cms_local_admin_token_for_draft_reads'
+const drafts = (s: { ctx: { localAdminToken?: string | null } }) => { s.ctx.localAdminToken = LOCAL; return { token: LOCAL } }
+
 describe('depth and size limits on content files', () => {
   it('a file nested 10,000 deep is a problem with its path; list, like, sort, PATCH and validate keep working', async () => {
     project = await makeProject(blogTemplate())
@@ -43,26 +47,26 @@ describe('depth and size limits on content files', () => {
     await (server.ctx as { watcher?: { ready: Promise<void> } }).watcher!.ready
 
     for (const query of ['?state=draft', '?state=draft&where[title][like]=%25a%25', '?state=draft&sort=body:asc', '?state=draft&sort=title:desc']) {
-      const res = await server.request(`/articles${query}`)
+      const res = await server.request(`/articles${query}`, drafts(server))
       expect(res.status, query).toBe(200)
       const list = (await res.json()) as Array<{ uuid: string }>
       expect(list.map((e) => e.uuid), query).not.toContain(bad)
     }
     expect(server.ctx.store.problems.get(`entries/articles/${bad}.json`)?.message).toMatch(/nested more than 64 levels/)
-    const all = (await (await server.request('/articles?state=draft')).json()) as Array<{ uuid: string }>
+    const all = (await (await server.request('/articles?state=draft', drafts(server))).json()) as Array<{ uuid: string }>
     expect(all.map((e) => e.uuid).sort()).toEqual([good, later, ...names.slice(3).map((n) => n.slice(0, -5))].sort())
     const { token } = await createToken(server.ctx.store, { name: 'writer', abilities: ['read', 'update'] })
     const patched = await server.request(`/articles/${good}`, { method: 'PATCH', token, json: { data: { title: 'Still writable' } } })
     expect(patched.status).toBe(200)
 
     // The watcher applies the same limit to a file edited while the server runs, and keeps the last good state.
-    const before = ((await (await server.request(`/articles/${later}?state=draft`)).json()) as { data: { fields: { title: string } } }).data
+    const before = ((await (await server.request(`/articles/${later}?state=draft`, drafts(server))).json()) as { data: { fields: { title: string } } }).data
     await nestInto(join(dir, `${later}.json`), MAX_JSON_DEPTH + 10)
     await vi.waitFor(() => expect(server!.ctx.store.problems.has(`entries/articles/${later}.json`)).toBe(true), { timeout: 5000, interval: 25 })
-    const kept = await server.request(`/articles/${later}?state=draft`)
+    const kept = await server.request(`/articles/${later}?state=draft`, drafts(server))
     expect(kept.status).toBe(200)
     expect(((await kept.json()) as { data: { fields: { title: string } } }).data.fields.title).toBe(before.fields.title)
-    expect((await server.request('/articles?state=draft&sort=body:asc')).status).toBe(200)
+    expect((await server.request('/articles?state=draft&sort=body:asc', drafts(server))).status).toBe(200)
     await server.close()
     server = undefined
 
@@ -84,6 +88,6 @@ describe('depth and size limits on content files', () => {
     await nestInto(join(dir, `${uuid}.json`), MAX_JSON_DEPTH - 2)
     server = await startTestServer(project.contentDir)
     expect(server.ctx.store.problems.size).toBe(0)
-    expect((await server.request(`/articles/${uuid}?state=draft`)).status).toBe(200)
+    expect((await server.request(`/articles/${uuid}?state=draft`, drafts(server))).status).toBe(200)
   })
 })

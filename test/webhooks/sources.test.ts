@@ -86,7 +86,7 @@ describe('source cli: commands run without a server', () => {
     expect(test.stdout).toMatch(/Receiver answered 200 .*\(signed\)/)
     const list = await runCli(['webhook', 'list', '--dir', project.contentDir], env)
     expect(list.stdout).toContain(created.uuid)
-    const bad = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'x', '--target-url', 'http://10.1.2.3/', '--events', 'content.created', '--sources', 'api', '--json'], {})
+    const bad = await runCli(['webhook', 'add', '--dir', project.contentDir, '--name', 'x', '--target-url', 'https://10.1.2.3/', '--events', 'content.created', '--sources', 'api', '--json'], {})
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout).error.errors.url[0]).toMatch(/WEBHOOK_ALLOW_PRIVATE_HOSTS/)
   }, 90_000)

@@ -27,7 +27,7 @@ export function registerEntry(program: Command): void {
 
   write('create', '<collection>', 'create an entry').action(async (slug: string, opts: WriteOpts) => {
     const body = await readBody(opts)
-    const result = await withTarget<{ data: Entry }>(opts, (t) => t.kind === 'remote'
+    const result = await inCollection<{ data: Entry }>(slug, opts, (t) => t.kind === 'remote'
       ? t.api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body })
       : import('../../service/entries/write.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
     done(opts, result.data, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
@@ -37,7 +37,7 @@ export function registerEntry(program: Command): void {
     write(name, '<collection> <uuid>', mode === 'replace' ? 'replace the draft of an entry' : 'merge field values into the draft of an entry')
       .action(async (slug: string, uuid: string, opts: WriteOpts) => {
         const body = await readBody(opts)
-        const result = await withTarget<unknown>(opts, (t) => t.kind === 'remote'
+        const result = await inCollection<unknown>(slug, opts, (t) => t.kind === 'remote'
           ? t.api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body })
           : import('../../service/entries/write.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
         done(opts, entryOf(result), `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
@@ -67,7 +67,7 @@ export function registerEntry(program: Command): void {
       drafts.set('state', 'only_draft')
       drafts.set('count', '1')
       for (const key of ['limit', 'offset', 'paginate', 'page', 'first']) drafts.delete(key)
-      const [result, hidden] = await withTarget(reading(opts), async (t): Promise<[unknown, number]> => {
+      const [result, hidden] = await inCollection(slug, reading(opts), async (t): Promise<[unknown, number]> => {
         const get = (query: string) => t.kind === 'remote'
           ? t.api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
           : import('../../service/entries/list.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
@@ -89,7 +89,7 @@ export function registerEntry(program: Command): void {
       if (opts.state) params.set('state', opts.state)
       if (opts.locale) params.set('translation_locale', opts.locale)
       const qs = params.toString()
-      const read = (query: string) => withTarget(reading(opts), (t) => t.kind === 'remote'
+      const read = (query: string) => inCollection(slug, reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`)
         : import('../../service/entries/list.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
       const result = await read(qs).catch(async (error: unknown) => {
@@ -104,7 +104,7 @@ export function registerEntry(program: Command): void {
 
   const simple = (name: string, path: string, description: string, fn: (t: Extract<Target, { kind: 'local' }>, slug: string, uuid: string) => Promise<{ message: string }>) =>
     command(entry, name, '<collection> <uuid>', description).action(async (slug: string, uuid: string, opts: Opts) => {
-      const result = await withTarget(opts, (t) => t.kind === 'remote'
+      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/${path}`)
         : fn(t, slug, uuid))
       done(opts, result, result.message)
@@ -118,7 +118,7 @@ export function registerEntry(program: Command): void {
     .option('--force', 'delete permanently')
     .action(async (slug: string, uuid: string, opts: Opts & { force?: boolean }) => {
       const force = opts.force === true
-      const result = await withTarget(opts, (t) => t.kind === 'remote'
+      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
         : import('../../service/entries/write.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
       done(opts, { deleted: uuid, ...result }, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
@@ -126,7 +126,7 @@ export function registerEntry(program: Command): void {
 
   command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
-      const result = await withTarget<unknown>(reading(opts), (t) => t.kind === 'remote'
+      const result = await inCollection<unknown>(slug, reading(opts), (t) => t.kind === 'remote'
         ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
         : import('../../service/entries/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
       if (opts.json || n) return printJson(result)
@@ -136,7 +136,7 @@ export function registerEntry(program: Command): void {
 
   command(entry, 'revert', '<collection> <uuid> <n>', 'copy version n into the draft and publish it as a new version')
     .action(async (slug: string, uuid: string, n: string, opts: Opts) => {
-      const result = await withTarget(opts, (t) => t.kind === 'remote'
+      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
         ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/versions/${enc(n)}/revert`)
         : import('../../service/entries/versions.ts').then((m) => m.revertEntryVersion(t.ctx, slug, uuid, n) as Promise<{ message: string }>))
       done(opts, result, result.message)
@@ -146,6 +146,26 @@ export function registerEntry(program: Command): void {
 /** `--json` prints one entry as the object itself, as every other command prints one object (the API wraps it in `{data}`). */
 const entryOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body
+
+/**
+ * withTarget for a command on one collection. A collection that does not exist is named, with
+ * the ones that do: the API keeps the hosted service's bare `Collection not found.`, but a
+ * person at a terminal needs to see the typo.
+ */
+function inCollection<T>(slug: string, options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
+  return withTarget(options, async (t) => {
+    try {
+      return await fn(t)
+    } catch (error) {
+      if (!isNotFound(error) || (error as Error).message !== 'Collection not found.') throw error
+      const slugs = t.kind === 'local'
+        ? t.ctx.store.sortedCollections().map((c) => c.slug)
+        : (await t.api.request<Array<{ slug: string }>>('GET', '/collections').catch(() => [])).map((c) => c.slug)
+      const known = slugs.length > 0 ? `Collections: ${slugs.join(', ')}.` : 'This project has no collections yet.'
+      throw new CliError(`Collection "${slug}" not found. ${known}`, EXIT.problem)
+    }
+  })
+}
 
 const isNotFound = (error: unknown): boolean =>
   (error as { status?: number }).status === 404 || (error as { code?: string; name?: string }).code === 'not_found'

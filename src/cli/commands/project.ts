@@ -31,11 +31,12 @@ export function registerProject(program: Command): void {
     .option('--api <mode>', 'public (anyone with the project id reads) or private (every request needs a token)')
     .option('--name <name>', 'project name')
     .option('--description <text>', 'project description ("" clears it)')
+    .option('--public-drafts <on|off>', 'on lets anyone read drafts of a public project (the hosted service\'s behaviour); off (default): drafts need a read token')
     .addOption(dirOption())
     .addOption(jsonOption())
-    .action(async (opts: Opts & { api?: string; name?: string; description?: string }) => {
-      if (opts.api === undefined && opts.name === undefined && opts.description === undefined) {
-        throw new CliError('nothing to change: pass --api public|private, --name or --description')
+    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string }) => {
+      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined) {
+        throw new CliError('nothing to change: pass --api public|private, --name, --description or --public-drafts on|off')
       }
       const { updateProjectSettings } = await import('../../service/project/settings.ts')
       const { withTarget } = await import('../target.ts')
@@ -43,6 +44,7 @@ export function registerProject(program: Command): void {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
         ...(opts.name !== undefined ? { name: opts.name } : {}),
         ...(opts.description !== undefined ? { description: opts.description } : {}),
+        ...(opts.publicDrafts !== undefined ? { public_drafts: parseOnOff(opts.publicDrafts) } : {}),
       }
       // Through a running server when there is one (it owns project.yaml), else directly under the one-writer lock.
       const result = await withTarget({ ...(opts.dir ? { dir: opts.dir } : {}) }, (t) => t.kind === 'remote'
@@ -73,6 +75,15 @@ function printSummary(p: ProjectSummary): void {
   process.stdout.write(`${p.name}\n`)
   process.stdout.write(`  project id: ${p.uuid}\n`)
   process.stdout.write(`  api:        ${p.api}${p.api === 'private' ? ' (every request needs a token)' : ' (reads need only the project-id header)'}\n`)
+  if (p.public_drafts) process.stdout.write('  drafts:     public (public_drafts: true)\n')
   process.stdout.write(`  locales:    ${p.locales.join(', ')} (default ${p.default_locale})\n`)
   process.stdout.write(`  content:    ${p.collections} collections, ${p.entries} entries, ${p.tokens} tokens\n`)
+}
+
+/** `--public-drafts`: on/off (true/false, yes/no), sent as a boolean (what the API takes). */
+function parseOnOff(value: string): boolean {
+  const v = value.trim().toLowerCase()
+  if (['on', 'true', 'yes'].includes(v)) return true
+  if (['off', 'false', 'no'].includes(v)) return false
+  throw new CliError(`--public-drafts must be on or off, got ${JSON.stringify(value)}.`)
 }

@@ -5,6 +5,8 @@ import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
 import { getEntry, listEntriesSliced, type ReadResult } from '../../service/entries/list.ts'
 import { readAnswer } from '../admission.ts'
+import { credentialOf } from '../guard.ts'
+import { draftAccess } from '../draft-access.ts'
 
 /**
  * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.
@@ -15,14 +17,15 @@ export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
       // A long read runs in slices (other requests answer meanwhile); the fast path hands such reads here.
-      handler: async (event) => send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event))),
+      handler: async (event, principal) => send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)))),
     },
     {
       method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',
-      handler: (event) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event))),
+      handler: (event, principal) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)))),
     },
   ])
 }
+
 
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
 

@@ -23,6 +23,10 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
           if (typeof value !== 'string' && !(key === 'description' && value === null)) throw badRequest(`${key} must be a string.`)
           input[key] = value as string
         }
+        if (body.public_drafts !== undefined) {
+          if (typeof body.public_drafts !== 'boolean') throw badRequest('public_drafts must be true or false.')
+          input.public_drafts = body.public_drafts
+        }
         return updateProjectSettings(ctx.store, input, ctx.source)
       },
     },

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
-import { badRequest, notFound } from '../../core/errors.ts'
+import { badRequest, forbidden, notFound, unauthenticated } from '../../core/errors.ts'
 import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
 import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compile-where.ts'
@@ -27,6 +27,22 @@ export interface ReadResult {
    * which also shows related entries and assets: never answer 304 for it.
    */
   revalidate?: false
+  /** The answer shows drafts (`state` other than published): a cached one is checked against the caller too. */
+  drafts?: true
+}
+
+/**
+ * Whether the caller may read drafts: `allowed` for local callers (CLI, reader, MCP on the
+ * files) and for tokens with `read`; else why not. A server passes its caller's (see
+ * server/routes/entries-read.ts, `draftAccess`): a public project's anonymous reads see
+ * published content only, unless project.yaml says `public_drafts: true`.
+ */
+export type DraftAccess = 'allowed' | 'unauthenticated' | 'forbidden'
+
+function checkDrafts(access: DraftAccess): void {
+  if (access === 'allowed') return
+  const message = 'Reading drafts (state=draft, with_draft or only_draft) needs an API token with the read ability.'
+  throw access === 'forbidden' ? forbidden(message) : unauthenticated(message)
 }
 
 /**
@@ -36,11 +52,16 @@ export interface ReadResult {
  * collection or what its output depends on changes), cached match lists, cached
  * per-entry JSON, and a bounded cache of whole answers.
  */
-export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string): ReadResult {
+export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
   const { index, slot } = open(ctx, slug)
   const hit = slot.lookup(baseUrl, query)
-  if (hit) return hit
+  if (hit) {
+    // The cache is shared by every caller: a draft answer a token read left is not for the next anonymous one.
+    if (hit.drafts) checkDrafts(drafts)
+    return hit
+  }
   const q = parseListQuery(query)
+  if (q.state !== 'published') checkDrafts(drafts)
   let result: ReadResult
   if (ctx.slicedLists) {
     // A server answers here only what fits in a few slices; the rest goes to listEntriesSliced.
@@ -53,6 +74,7 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
     const plan = prepareList(ctx, index, slot, q)
     result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
   }
+  if (q.state !== 'published') result.drafts = true
   slot.remember(baseUrl, query, result)
   return result
 }
@@ -63,10 +85,10 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
  * yet after start) runs in slices that give the event loop back, so other requests answer
  * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does.
  */
-export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string): Promise<ReadResult> {
-  if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl)
+export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): Promise<ReadResult> {
+  if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl, drafts)
   try {
-    return listEntries(ctx, slug, query, baseUrl)
+    return listEntries(ctx, slug, query, baseUrl, drafts)
   } catch (error) {
     if (!(error instanceof ListDeferred)) throw error
   }
@@ -81,6 +103,7 @@ export async function listEntriesSliced(ctx: AppContext, slug: string, query: st
   readsInSlices++
   try {
     const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
+    if (q.state !== 'published') result.drafts = true
     slot.remember(baseUrl, query, result)
     return result
   } finally {
@@ -119,9 +142,11 @@ export class ListDeferred extends Error {
 const SYNC_SLICES = 16
 
 /** `GET /{collection}/{uuid}` as a service: `{data: entry}`. */
-export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string): ReadResult {
+export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
   const { index, slot } = open(ctx, slug)
   const q = parseListQuery(query)
+  // Before the lookup: whether a draft exists is not for this caller to learn either.
+  if (q.state !== 'published') checkDrafts(drafts)
   checkExclude(q.exclude, index.collection)
   let entry = index.entries.get(uuid.toLowerCase())
   if (!entry) throw notFound('Content not found.')
@@ -133,7 +158,7 @@ export function getEntry(ctx: AppContext, slug: string, uuid: string, query: str
   if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
   const body = `{"data":${serialise(ctx, entry, index.collection, q, baseUrl, slot.stamp)}}`
   // A draft read carries the entry's own ETag: the one its writes answer with and If-Match checks.
-  if (q.state !== 'published') return { body, etag: entryEtag(entry), revalidate: false }
+  if (q.state !== 'published') return { body, etag: entryEtag(entry), revalidate: false, drafts: true }
   return { body, etag: bodyEtag(body) }
 }
 

@@ -6,6 +6,8 @@ export interface ProjectSettingsInput {
   api?: string
   name?: string
   description?: string | null
+  /** true, false, or their spellings on a command line (`true`/`false`, `on`/`off`, `yes`/`no`). */
+  public_drafts?: boolean | string
 }
 
 /** What `cms project show` prints. */
@@ -14,6 +16,8 @@ export interface ProjectSummary {
   name: string
   description: string | null
   api: 'public' | 'private'
+  /** Whether anonymous reads of a public project may ask for drafts (project.yaml `public_drafts`). */
+  public_drafts: boolean
   default_locale: string
   locales: string[]
   collections: number
@@ -24,14 +28,15 @@ export interface ProjectSummary {
 export function projectSummary(store: ContentStore): ProjectSummary {
   const p = store.project
   return {
-    uuid: p.uuid, name: p.name, description: p.description, api: p.api, default_locale: p.default_locale, locales: p.locales,
+    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, default_locale: p.default_locale, locales: p.locales,
     collections: store.collections.size, entries: store.entryCount, tokens: store.tokens.length,
   }
 }
 
 /**
  * Changes project settings in `project.yaml` (a running server's watcher applies them at
- * once). `api: private` makes every route need a token; `public` lets anyone read.
+ * once). `api: private` makes every route need a token; `public` lets anyone read published
+ * content. `public_drafts: true` lets anyone read drafts too (the hosted service's behaviour).
  */
 export async function updateProjectSettings(store: ContentStore, input: ProjectSettingsInput, source: EventSource = 'cli'): Promise<{ project: ProjectSummary; changed: boolean }> {
   const next: Project = { ...store.project }
@@ -45,9 +50,17 @@ export async function updateProjectSettings(store: ContentStore, input: ProjectS
     if (!name) throw badRequest('--name cannot be empty.')
     next.name = name
   }
+  if (input.public_drafts !== undefined) {
+    const value = typeof input.public_drafts === 'boolean' ? input.public_drafts : BOOLEAN_WORDS.get(String(input.public_drafts).trim().toLowerCase())
+    if (value === undefined) throw badRequest(`public_drafts must be true or false, got ${JSON.stringify(input.public_drafts)}.`)
+    // Written only once it was set: a project that never chose keeps no key.
+    if (value !== (store.project.public_drafts === true)) next.public_drafts = value
+  }
   if (input.description !== undefined) next.description = input.description === '' || input.description === null ? null : input.description
   const before = store.project
-  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description
+  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts
   if (changed) await store.putProject(next, source)
   return { project: projectSummary(store), changed }
 }
+
+const BOOLEAN_WORDS = new Map([['true', true], ['false', false], ['on', true], ['off', false], ['yes', true], ['no', false]])
