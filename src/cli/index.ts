@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { Command, Help, type Option } from 'commander'
-import { EXIT, exitQuietlyOnClosedOutput, reportError } from './output.ts'
+import { exitQuietlyOnClosedOutput, reportError } from './output.ts'
+import { EXIT } from '../connect/errors.ts'
 import { registerInit } from './commands/init.ts'
 import { registerImport } from './commands/import.ts'
 import { registerServe } from './commands/serve.ts'

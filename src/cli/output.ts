@@ -1,18 +1,8 @@
 import Table from 'cli-table3'
 import { isCmsError, isValidationError } from '../core/errors.ts'
 import { forTerminal } from '../core/terminal.ts'
+import { CliError, EXIT } from '../connect/errors.ts'
 
-/** Exit codes: 0 ok, 1 a problem with the user's input or content, 2 could not run (or a bug). */
-export const EXIT = { ok: 0, problem: 1, cannotRun: 2 } as const
-
-export class CliError extends Error {
-  override name = 'CliError'
-  readonly exitCode: number
-  constructor(message: string, exitCode: number = EXIT.problem) {
-    super(message)
-    this.exitCode = exitCode
-  }
-}
 
 /**
  * A reader that goes away (`cms openapi | head -1`, a closed MCP client) is not an error: the

@@ -1,4 +1,4 @@
-import { ofetch, type $Fetch } from 'ofetch'
+import { createFetch, ofetch, type $Fetch } from 'ofetch'
 import { toQuery } from '../reader/query.ts'
 
 /**
@@ -16,6 +16,19 @@ export interface ClientOptions {
   token?: string
   /** Extra headers on every request. */
   headers?: Record<string, string>
+  /**
+   * The fetch that carries the requests (default: the global one). The CLI and the MCP server
+   * pass one that hands each Request to the app in process when no server runs.
+   */
+  fetch?: typeof globalThis.fetch
+}
+
+/** Options of one `request`: a query object and a body (JSON, or FormData for uploads). */
+export interface RequestOptions {
+  query?: Record<string, unknown>
+  body?: unknown
+  /** Milliseconds before the request is given up (default: none). */
+  timeout?: number
 }
 
 type AnyEntry = { uuid: string; fields: unknown }
@@ -56,6 +69,8 @@ export interface CmsClient<C, W> {
   project(params?: { with?: string }): Promise<Record<string, unknown>>
   collections(): Promise<Array<Record<string, unknown>>>
   collection(slug: keyof C & string): Promise<Record<string, unknown>>
+  /** Any route of the API: `method` and `path` (from the root, e.g. `/webhooks`), answer parsed as JSON. */
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>
   /** The underlying ofetch instance (base URL and headers set). */
   fetch: $Fetch
 }
@@ -84,7 +99,8 @@ function uuidSegment(value: unknown): string {
 
 export function createClient<C = Record<string, AnyEntry>, W = Record<string, never>>(options: ClientOptions): CmsClient<C, W> {
   const base = options.baseUrl.replace(/\/+$/, '')
-  const api = ofetch.create({
+  const fetcher = options.fetch ? createFetch({ fetch: options.fetch }) : ofetch
+  const api = fetcher.create({
     // Both forms work: the server answers at the root and (where configured) under `/api`.
     baseURL: base,
     headers: {
@@ -115,6 +131,13 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
     project: (params = {}) => get('/', params),
     collections: () => get('/collections'),
     collection: async (slug) => get(`/collections/${segment(slug, 'collection slug')}`),
+    request: <T>(method: string, path: string, extra: RequestOptions = {}) => api<T>(path, {
+      method: method as 'GET',
+      retry: 0,
+      ...(extra.query ? { query: extra.query } : {}),
+      ...(extra.body !== undefined ? { body: extra.body as Record<string, unknown> } : {}),
+      ...(extra.timeout ? { timeout: extra.timeout } : {}),
+    }),
     fetch: api,
   }
 }

@@ -1,13 +1,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { reading, withTarget, type Target, type TargetOptions } from '../cli/target.ts'
+import { reading, withApi, type TargetOptions } from '../connect/target.ts'
+import type { ApiClient } from '../connect/api.ts'
 import { badRequest, isCmsError, isValidationError, type CmsErrorCode } from '../core/errors.ts'
-import type { AppContext } from '../context.ts'
 
 /**
- * How every MCP tool reaches the content: the CLI's own `withTarget`, once per call. So a
- * tool runs through the server on this content dir when one is running (or the `--url`
- * server), and otherwise on the files through the service layer, holding the one-writer lock
- * only for the length of that call (an idle `cms mcp` never keeps `cms serve` waiting).
+ * How every MCP tool reaches the content: the HTTP API, as the CLI reaches it (`withApi`), once
+ * per call. So a tool runs through the server on this content dir when one is running (or the
+ * `--url` server), and otherwise through the app answering in this process, holding the
+ * one-writer lock only for the length of that call (an idle `cms mcp` never keeps `cms serve` waiting).
  */
 export interface McpTarget {
   options: TargetOptions
@@ -15,29 +15,25 @@ export interface McpTarget {
   contentDir: string | null
 }
 
-/** One API operation: the HTTP request a remote target gets, the service call a local one runs. */
-export interface Operation<T> {
+/** One API operation. */
+export interface Operation {
   method: string
   path: string
   query?: Record<string, unknown>
   body?: unknown
-  local: (ctx: AppContext) => Promise<T> | T
 }
 
-export function run<T>(target: McpTarget, op: Operation<T>): Promise<T> {
+export function run<T>(target: McpTarget, op: Operation): Promise<T> {
   const options = op.method === 'GET' ? reading(target.options) : target.options
-  return withTarget<T>(options, async (t) => {
-    if (t.kind === 'local') return op.local(t.ctx)
-    const init: { query?: Record<string, unknown>; body?: unknown } = {}
-    if (op.query) init.query = op.query
-    if (op.body !== undefined) init.body = op.body
-    return t.api.request<T>(op.method, op.path, init)
-  })
+  return withApi<T>(options, (api) => api.request<T>(op.method, op.path, {
+    ...(op.query ? { query: op.query } : {}),
+    ...(op.body !== undefined ? { body: op.body } : {}),
+  }))
 }
 
-/** A raw target call for tools that need more than one request (uploads). */
-export function withMcpTarget<T>(target: McpTarget, write: boolean, fn: (t: Target) => Promise<T>): Promise<T> {
-  return withTarget<T>(write ? target.options : reading(target.options), fn)
+/** The API for a tool that does more than one plain request (uploads). */
+export function withMcpApi<T>(target: McpTarget, write: boolean, fn: (api: ApiClient) => Promise<T>): Promise<T> {
+  return withApi<T>(write ? target.options : reading(target.options), fn)
 }
 
 /**
@@ -68,7 +64,7 @@ function failure(error: unknown): CallToolResult {
   if (isValidationError(error)) body = { message: error.message, status: 422, errors: error.errors }
   else if (isCmsError(error)) body = { message: error.message, ...(STATUS[error.code] ? { status: STATUS[error.code] } : {}) }
   else if (error && typeof error === 'object' && 'data' in error && (error as { data?: unknown }).data && typeof (error as { data: unknown }).data === 'object') {
-    // An API answer relayed by the CLI's HTTP client.
+    // An API answer relayed by the client (connect/api.ts).
     const e = error as { data: { message?: unknown; errors?: Record<string, string[]> }; status?: number }
     body = { message: String(e.data.message ?? 'The request failed.') }
     if (e.status) body.status = e.status

@@ -35,7 +35,6 @@ export function registerResources(server: McpServer, target: McpTarget): SchemaW
     list: async () => {
       const list = await run<Json[]>(target, {
         method: 'GET', path: '/collections',
-        local: (ctx) => ctx.store.sortedCollections().map((c) => ({ slug: c.slug, name: c.name, is_singleton: c.is_singleton })),
       })
       return {
         resources: list.map((c) => ({
@@ -156,7 +155,7 @@ export class SchemaWatch {
       }
       return stamps
     }
-    const list = await run<Json[]>(this.target, { method: 'GET', path: '/collections', local: () => { throw new Error('unreachable') } })
+    const list = await run<Json[]>(this.target, { method: 'GET', path: '/collections' })
     for (const c of list) stamps.set(String(c.slug), String(c.updated_at))
     return stamps
   }

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { TargetOptions } from '../cli/target.ts'
+import type { TargetOptions } from '../connect/target.ts'
 import { packageVersion } from '../core/version.ts'
 import type { McpTarget } from './call.ts'
 import { registerResources } from './resources.ts'

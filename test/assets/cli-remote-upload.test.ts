@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { cms } from '../helpers/cli.ts'
 import { createToken } from '../../src/service/tokens/manage.ts'
 import { makePng } from './helpers.ts'
-import { uploadRemote } from '../../src/cli/commands/asset.ts'
+import { uploadFile } from '../../src/connect/upload.ts'
+import { createApiClient } from '../../src/connect/api.ts'
 
 /** `cms asset add --url`: the upload is fetch + FormData over fs.openAsBlob. */
 describe('cms asset add to a remote server', () => {
@@ -48,8 +49,8 @@ describe('cms asset add to a remote server', () => {
     const file = join(project.dir, 'counted.txt')
     await writeFile(file, 'y'.repeat(50_000))
     const seen: number[] = []
-    const api = { url: server.url, headers: { 'project-id': project.projectId, authorization: `Bearer ${token}` }, request: () => Promise.reject(new Error('unused')) }
-    const asset = await uploadRemote(api, file, {}, (sent) => seen.push(sent))
+    const api = createApiClient({ url: server.url, projectId: project.projectId, token })
+    const asset = await uploadFile(api, file, {}, (sent) => seen.push(sent))
     expect(asset.filename).toBe('counted.txt')
     expect(seen.length).toBeGreaterThan(0)
     expect(seen.at(-1)).toBe(50_000)

@@ -1,15 +1,17 @@
 import type { Command } from 'commander'
 import prettyBytes from 'pretty-bytes'
-import { addTargetOptions, reading, withTarget, type ApiClient, type TargetOptions } from '../target.ts'
+import { addTargetOptions } from '../target.ts'
+import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
+import { uploadFile, type AssetJson } from '../../connect/upload.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson, printTable, progress } from '../output.ts'
+import { printJson, printTable, progress } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
-type AssetJson = Record<string, unknown> & { uuid: string; filename: string; mime_type: string; size: string; url: string }
 
 /**
  * `cms asset add|list|show|remove`: the `/files` API from the command line. Works on a remote
- * server (`--url`), the server running on this content dir, or the files directly; the output
+ * server (`--url`), the server running on this content dir, or the app in this process; the output
  * is the same asset JSON either way. Uploads stream from disk, never read whole into memory.
  */
 export function registerAsset(program: Command): void {
@@ -31,7 +33,7 @@ export function registerAsset(program: Command): void {
       }
       const added: AssetJson[] = []
       const failed: Array<{ path: string; message: string }> = []
-      await withTarget(opts, async (t) => {
+      await withApi(opts, async (api) => {
         const { stat } = await import('node:fs/promises')
         for (const [i, path] of paths.entries()) {
           const info = await stat(path).catch(() => null)
@@ -42,13 +44,7 @@ export function registerAsset(program: Command): void {
           const size = info.size
           const show = progressLine(`[${i + 1}/${paths.length}] ${path}`, size, paths.length > 1 || size > 8 * 1024 * 1024)
           try {
-            if (t.kind === 'remote') {
-              added.push(await uploadRemote(t.api, path, metadata, show))
-            } else {
-              const { addAssetFromPath } = await import('../../service/assets/manage.ts')
-              const { toAssetJson } = await import('../../service/assets/view.ts')
-              added.push(toAssetJson(await addAssetFromPath(t.ctx, path, metadata, show), localBase(t.ctx)) as AssetJson)
-            }
+            added.push(await uploadFile(api, path, metadata, show))
           } catch (error) {
             if (error instanceof CliError && error.exitCode === EXIT.cannotRun) throw error
             failed.push({ path, message: messageOf(error) })
@@ -79,11 +75,7 @@ export function registerAsset(program: Command): void {
         ...(opts.search ? { search: opts.search } : {}), ...(opts.type ? { type: opts.type } : {}),
         ...(opts.trashed ? { trashed: opts.trashed } : {}), paginate: opts.perPage, page: opts.page,
       }
-      const result = await withTarget(reading(opts), async (t) => {
-        if (t.kind === 'remote') return t.api.request<Page>('GET', '/files', { query })
-        const { listAssets } = await import('../../service/assets/manage.ts')
-        return listAssets(t.ctx, query, localBase(t.ctx), '/files') as unknown as Page
-      })
+      const result = await withApi(reading(opts), (api) => api.request<Page>('GET', '/files', { query }))
       if (opts.json) return printJson(result)
       if (result.data.length === 0) {
         process.stdout.write('No assets. Add one with: cms asset add <file>\n')
@@ -100,12 +92,7 @@ export function registerAsset(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption()), { writes: false })
     .action(async (uuid: string, opts: Opts) => {
-      const result = await withTarget(reading(opts), async (t) => {
-        if (t.kind === 'remote') return t.api.request<AssetJson>('GET', `/files/${encodeURIComponent(uuid)}`)
-        const { requireAsset } = await import('../../service/assets/manage.ts')
-        const { toAssetJson } = await import('../../service/assets/view.ts')
-        return toAssetJson(requireAsset(t.ctx, uuid), localBase(t.ctx)) as AssetJson
-      })
+      const result = await withApi(reading(opts), (api) => api.request<AssetJson>('GET', `/files/${encodeURIComponent(uuid)}`))
       printJson(result)
     })
 
@@ -117,11 +104,7 @@ export function registerAsset(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption()))
     .action(async (uuid: string, opts: Opts & { force?: boolean }) => {
-      const result = await withTarget(opts, async (t) => {
-        if (t.kind === 'remote') return t.api.request<{ message: string }>('DELETE', `/files/${encodeURIComponent(uuid)}`, { query: opts.force ? { force: 1 } : {} })
-        const { deleteAsset } = await import('../../service/assets/manage.ts')
-        return { success: true, ...(await deleteAsset(t.ctx, uuid, { force: opts.force === true })) }
-      })
+      const result = await withApi(opts, (api) => api.request<{ message: string }>('DELETE', `/files/${encodeURIComponent(uuid)}`, { query: opts.force ? { force: 1 } : {} }))
       if (opts.json) printJson({ deleted: uuid, ...result })
       else process.stdout.write(`${result.message}\n`)
     })
@@ -132,9 +115,6 @@ interface Page { data: AssetJson[]; meta: { current_page: number; last_page: num
 const ASSET_HEAD = ['UUID', 'FILENAME', 'TYPE', 'SIZE', 'STATE']
 const assetRow = (a: AssetJson): string[] => [a.uuid, a.filename, a.mime_type, a.size, a.deleted_at ? 'trashed' : '']
 
-/** Without a server, urls point at where `cms serve` listens by default. */
-const localBase = (ctx: { config: { env: Readonly<Record<string, string | undefined>> } }): string =>
-  (ctx.config.env.CMS_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '')
 
 /** Byte progress on stderr for large files and batches (a TTY redraws one line). */
 function progressLine(label: string, total: number, enabled: boolean): ((sent: number) => void) | undefined {
@@ -145,62 +125,6 @@ function progressLine(label: string, total: number, enabled: boolean): ((sent: n
     if (pct === last || (pct % 5 !== 0 && !process.stderr.isTTY)) return
     last = pct
     progress(`${label} ${pct}% (${prettyBytes(sent)} / ${prettyBytes(total)})`)
-  }
-}
-
-/**
- * Sends one file to `POST /files` as multipart/form-data: `fs.openAsBlob` reads the file lazily
- * (never whole in memory) and fetch encodes the FormData with its exact Content-Length, so the
- * server can refuse an oversized file from the headers alone.
- */
-export async function uploadRemote(api: ApiClient, path: string, metadata: Record<string, string>, onBytes?: (sent: number) => void): Promise<AssetJson> {
-  const { openAsBlob } = await import('node:fs')
-  const { basename } = await import('node:path')
-  // Quotes and line breaks would be percent-encoded by FormData; the server keeps names as sent.
-  const name = basename(path).replace(/["\r\n\\]/g, '_')
-  const blob = await openAsBlob(path)
-  const form = new FormData()
-  if (Object.keys(metadata).length) form.append('metadata', JSON.stringify(metadata))
-  form.append('file', onBytes ? new CountedFile([blob], name, onBytes) : new File([blob], name, { type: 'application/octet-stream' }))
-  let res: Response
-  try {
-    res = await fetch(`${api.url}/files`, { method: 'POST', headers: api.headers, body: form })
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause
-    throw new CliError(`Cannot reach ${api.url}: ${cause?.message ?? (error as Error).message}`, EXIT.cannotRun)
-  }
-  const text = await res.text()
-  let data: Record<string, unknown>
-  try {
-    data = JSON.parse(text) as Record<string, unknown>
-  } catch {
-    data = { message: `HTTP ${res.status}` }
-  }
-  if (res.status >= 300) throw Object.assign(new Error(String(data.message ?? `HTTP ${res.status}`)), { data, status: res.status })
-  return data as AssetJson
-}
-
-/**
- * A file part that counts its bytes as fetch reads them into the request body (for the progress
- * line; backpressure keeps what was read within a buffer of what was sent).
- */
-class CountedFile extends File {
-  readonly #onBytes: (sent: number) => void
-  constructor(parts: Blob[], name: string, onBytes: (sent: number) => void) {
-    super(parts, name, { type: 'application/octet-stream' })
-    this.#onBytes = onBytes
-  }
-
-  override stream(): ReadableStream<Uint8Array> {
-    let sent = 0
-    const onBytes = this.#onBytes
-    return super.stream().pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        sent += chunk.byteLength
-        onBytes(sent)
-        controller.enqueue(chunk)
-      },
-    }))
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, printJson } from '../output.ts'
+import { printJson } from '../output.ts'
+import { CliError } from '../../connect/errors.ts'
 import { adminScope } from './user.ts'
 import { forTerminal as t } from '../../core/terminal.ts'
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import type { Command } from 'commander'
 import { ofetch } from 'ofetch'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 interface Opts { dir?: string; json?: boolean; open?: boolean; revokeAll?: boolean }
 

@@ -1,8 +1,11 @@
 import type { Command } from 'commander'
 import { readFile } from 'node:fs/promises'
-import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
+import { addTargetOptions } from '../target.ts'
+import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
+import type { ApiClient } from '../../connect/api.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson, printTable } from '../output.ts'
+import { printJson, printTable } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 interface WriteOpts extends Opts { data?: string; file?: string; state?: string; locale?: string }
@@ -12,7 +15,7 @@ const enc = encodeURIComponent
 
 /**
  * `cms entry ...`: every content change from the command line. Each command goes through
- * withTarget: a running server (HTTP, same answers as the API) or the services directly.
+ * the HTTP API (connect/target.ts): a running server, or the app answering in this process.
  * `--json` prints the API's answer; one entry as the object itself (without the API's `{data}` envelope).
  */
 export function registerEntry(program: Command): void {
@@ -27,9 +30,7 @@ export function registerEntry(program: Command): void {
 
   write('create', '<collection>', 'create an entry').action(async (slug: string, opts: WriteOpts) => {
     const body = await readBody(opts)
-    const result = await inCollection<{ data: Entry }>(slug, opts, (t) => t.kind === 'remote'
-      ? t.api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body })
-      : import('../../service/entries/write.ts').then((m) => m.createEntry(t.ctx, slug, body) as unknown as Promise<{ data: Entry }>))
+    const result = await inCollection(slug, opts, (api) => api.request<{ data: Entry }>('POST', `/${enc(slug)}`, { body }))
     done(opts, result.data, `Created ${result.data.uuid} in ${slug} (${result.data.published_at ? 'published as v1' : 'draft'}).`)
   })
 
@@ -37,9 +38,7 @@ export function registerEntry(program: Command): void {
     write(name, '<collection> <uuid>', mode === 'replace' ? 'replace the draft of an entry' : 'merge field values into the draft of an entry')
       .action(async (slug: string, uuid: string, opts: WriteOpts) => {
         const body = await readBody(opts)
-        const result = await inCollection<unknown>(slug, opts, (t) => t.kind === 'remote'
-          ? t.api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body })
-          : import('../../service/entries/write.ts').then((m) => m.updateEntry(t.ctx, slug, uuid, body, mode)))
+        const result = await inCollection(slug, opts, (api) => api.request<unknown>(mode === 'replace' ? 'PUT' : 'PATCH', `/${enc(slug)}/${enc(uuid)}`, { body }))
         done(opts, entryOf(result), `Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`)
       })
   }
@@ -67,10 +66,8 @@ export function registerEntry(program: Command): void {
       drafts.set('state', 'only_draft')
       drafts.set('count', '1')
       for (const key of ['limit', 'offset', 'paginate', 'page', 'first']) drafts.delete(key)
-      const [result, hidden] = await inCollection(slug, reading(opts), async (t): Promise<[unknown, number]> => {
-        const get = (query: string) => t.kind === 'remote'
-          ? t.api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
-          : import('../../service/entries/list.ts').then((m) => JSON.parse(m.listEntries(t.ctx, slug, query, 'http://127.0.0.1').body) as unknown)
+      const [result, hidden] = await inCollection(slug, reading(opts), async (api): Promise<[unknown, number]> => {
+        const get = (query: string) => api.request<unknown>('GET', `/${enc(slug)}${query ? `?${query}` : ''}`)
         const list = await get(qs)
         return [list, countDrafts ? ((await get(drafts.toString())) as { count: number }).count : 0]
       })
@@ -89,9 +86,7 @@ export function registerEntry(program: Command): void {
       if (opts.state) params.set('state', opts.state)
       if (opts.locale) params.set('translation_locale', opts.locale)
       const qs = params.toString()
-      const read = (query: string) => inCollection(slug, reading(opts), (t) => t.kind === 'remote'
-        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`)
-        : import('../../service/entries/list.ts').then((m) => JSON.parse(m.getEntry(t.ctx, slug, uuid, query, 'http://127.0.0.1').body) as unknown))
+      const read = (query: string) => inCollection(slug, reading(opts), (api) => api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}${query ? `?${query}` : ''}`))
       const result = await read(qs).catch(async (error: unknown) => {
         if (opts.state || !isNotFound(error)) throw error
         // Published is the default state: an entry that exists only as a draft gets a pointer.
@@ -102,33 +97,27 @@ export function registerEntry(program: Command): void {
       printJson(entryOf(result))
     })
 
-  const simple = (name: string, path: string, description: string, fn: (t: Extract<Target, { kind: 'local' }>, slug: string, uuid: string) => Promise<{ message: string }>) =>
+  const simple = (name: string, path: string, description: string) =>
     command(entry, name, '<collection> <uuid>', description).action(async (slug: string, uuid: string, opts: Opts) => {
-      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
-        ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/${path}`)
-        : fn(t, slug, uuid))
+      const result = await inCollection(slug, opts, (api) => api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/${path}`))
       done(opts, result, result.message)
     })
-  simple('publish', 'publish', 'publish the draft as the next version', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.publishEntry(t.ctx, s, u)))
-  simple('unpublish', 'unpublish', 'unpublish (versions are kept)', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.unpublishEntry(t.ctx, s, u)))
-  simple('discard', 'discard-draft', 'reset the draft to the published version', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.discardDraft(t.ctx, s, u)))
-  simple('restore', 'restore', 'restore an entry from the trash', (t, s, u) => import('../../service/entries/write.ts').then((m) => m.restoreEntry(t.ctx, s, u)))
+  simple('publish', 'publish', 'publish the draft as the next version')
+  simple('unpublish', 'unpublish', 'unpublish (versions are kept)')
+  simple('discard', 'discard-draft', 'reset the draft to the published version')
+  simple('restore', 'restore', 'restore an entry from the trash')
 
   command(entry, 'delete', '<collection> <uuid>', 'move an entry to the trash (--force: delete it and its versions)')
     .option('--force', 'delete permanently')
     .action(async (slug: string, uuid: string, opts: Opts & { force?: boolean }) => {
       const force = opts.force === true
-      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
-        ? t.api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {})
-        : import('../../service/entries/write.ts').then((m) => m.deleteEntry(t.ctx, slug, uuid, { force })))
+      const result = await inCollection(slug, opts, (api) => api.request<{ message: string }>('DELETE', `/${enc(slug)}/${enc(uuid)}`, force ? { query: { force: 1 } } : {}))
       done(opts, { deleted: uuid, ...result }, force ? 'Content deleted permanently.' : `${result.message} (in the trash; \`cms entry restore\` brings it back)`)
     })
 
   command(entry, 'versions', '<collection> <uuid> [n]', 'list versions (newest first), or show version n with its snapshot', false)
     .action(async (slug: string, uuid: string, n: string | undefined, opts: Opts) => {
-      const result = await inCollection<unknown>(slug, reading(opts), (t) => t.kind === 'remote'
-        ? t.api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`)
-        : import('../../service/entries/versions.ts').then((m): Promise<unknown> => (n ? m.getEntryVersion(t.ctx, slug, uuid, n) : m.listEntryVersions(t.ctx, slug, uuid))))
+      const result = await inCollection(slug, reading(opts), (api) => api.request<unknown>('GET', `/${enc(slug)}/${enc(uuid)}/versions${n ? `/${enc(n)}` : ''}`))
       if (opts.json || n) return printJson(result)
       const versions = result as Array<{ version_number: number; label: string | null; published_at: string; is_current_published: boolean }>
       if (versions.length > 0) printTable(['VERSION', 'PUBLISHED', 'CURRENT', 'LABEL'], versions.map((v) => [`v${v.version_number}`, v.published_at, v.is_current_published ? 'published' : '', v.label ?? '']))
@@ -136,9 +125,7 @@ export function registerEntry(program: Command): void {
 
   command(entry, 'revert', '<collection> <uuid> <n>', 'copy version n into the draft and publish it as a new version')
     .action(async (slug: string, uuid: string, n: string, opts: Opts) => {
-      const result = await inCollection(slug, opts, (t) => t.kind === 'remote'
-        ? t.api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/versions/${enc(n)}/revert`)
-        : import('../../service/entries/versions.ts').then((m) => m.revertEntryVersion(t.ctx, slug, uuid, n) as Promise<{ message: string }>))
+      const result = await inCollection(slug, opts, (api) => api.request<{ message: string }>('POST', `/${enc(slug)}/${enc(uuid)}/versions/${enc(n)}/revert`))
       done(opts, result, result.message)
     })
 }
@@ -148,19 +135,17 @@ const entryOf = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body
 
 /**
- * withTarget for a command on one collection. A collection that does not exist is named, with
+ * withApi for a command on one collection. A collection that does not exist is named, with
  * the ones that do: the API keeps the hosted service's bare `Collection not found.`, but a
  * person at a terminal needs to see the typo.
  */
-function inCollection<T>(slug: string, options: TargetOptions, fn: (target: Target) => Promise<T>): Promise<T> {
-  return withTarget(options, async (t) => {
+function inCollection<T>(slug: string, options: TargetOptions, fn: (api: ApiClient) => Promise<T>): Promise<T> {
+  return withApi(options, async (api) => {
     try {
-      return await fn(t)
+      return await fn(api)
     } catch (error) {
       if (!isNotFound(error) || (error as Error).message !== 'Collection not found.') throw error
-      const slugs = t.kind === 'local'
-        ? t.ctx.store.sortedCollections().map((c) => c.slug)
-        : (await t.api.request<Array<{ slug: string }>>('GET', '/collections').catch(() => [])).map((c) => c.slug)
+      const slugs = (await api.request<Array<{ slug: string }>>('GET', '/collections').catch(() => [])).map((c) => c.slug)
       const known = slugs.length > 0 ? `Collections: ${slugs.join(', ')}.` : 'This project has no collections yet.'
       throw new CliError(`Collection "${slug}" not found. ${known}`, EXIT.problem)
     }

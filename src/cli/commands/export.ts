@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, printJson, progress } from '../output.ts'
+import { printJson, progress } from '../output.ts'
+import { CliError } from '../../connect/errors.ts'
 
 interface Opts { dir?: string; out?: string; paginate?: string; baseUrl?: string; json?: boolean }
 

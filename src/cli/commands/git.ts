@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 /** `cms git ...`: what is saved but not committed (the CLI face of the editor's Changes screen). */
 export function registerGit(program: Command): void {

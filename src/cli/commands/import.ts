@@ -12,7 +12,7 @@ export function registerImport(program: Command): void {
     .action(async (file: string, opts: { dir?: string; force?: boolean; json?: boolean }) => {
       const { importTemplate } = await import('../../import/template.ts')
       const { loadConfig } = await import('../../config.ts')
-      const { withDirectWrite } = await import('../target.ts')
+      const { withDirectWrite } = await import('../../connect/target.ts')
       const config = loadConfig({ dir: opts.dir })
       const contentDir = config.contentDir
       const started = Date.now()

@@ -14,7 +14,7 @@ export function registerInit(program: Command): void {
     .action(async (dir: string | undefined, opts: { dir?: string; name: string; locale: string; force?: boolean; json?: boolean }) => {
       const { initProject } = await import('../../service/project/init.ts')
       const { loadConfig } = await import('../../config.ts')
-      const { withDirectWrite } = await import('../target.ts')
+      const { withDirectWrite } = await import('../../connect/target.ts')
       const config = loadConfig({ dir: dir ?? opts.dir })
       const result = await withDirectWrite(config, 'init', () => initProject(config.contentDir, { name: opts.name, locale: opts.locale, force: opts.force === true }))
       const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')

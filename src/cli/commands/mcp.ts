@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Option, type Command } from 'commander'
 import { dirOption } from '../options.ts'
-import { CliError, EXIT } from '../output.ts'
-import { addTargetOptions, type TargetOptions } from '../target.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
+import { addTargetOptions } from '../target.ts'
+import type { TargetOptions } from '../../connect/target.ts'
 
 /**
  * `cms mcp`: an MCP server over stdio for AI agents (Claude Code, Cursor, ...). Every tool goes

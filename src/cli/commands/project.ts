@@ -1,14 +1,28 @@
-import { requireContentRoot } from '../content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, printJson } from '../output.ts'
-import type { ProjectSummary } from '../../service/project/settings.ts'
+import { printJson } from '../output.ts'
+import { CliError } from '../../connect/errors.ts'
+import { reading, withApi } from '../../connect/target.ts'
+
+/** What `GET /project` answers. */
+interface ProjectSummary {
+  uuid: string
+  name: string
+  description: string | null
+  api: string
+  public_drafts: boolean
+  locales: string[]
+  default_locale: string
+  collections: number
+  entries: number
+  tokens: number
+}
 
 interface Opts { dir?: string; json?: boolean }
 
 /**
- * `cms project show|set`: project settings in content/project.yaml. `set` goes through a
- * running server (which applies it at once), or edits the file under the one-writer lock.
+ * `cms project show|set`: project settings in content/project.yaml, through the API (a
+ * running server applies a change at once; without one the app in this process writes it).
  */
 export function registerProject(program: Command): void {
   const project = program.command('project').description('show or change project settings (public/private API, name)')
@@ -19,8 +33,7 @@ export function registerProject(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { projectSummary } = await import('../../service/project/settings.ts')
-      const summary = await withStore(opts, async (store) => projectSummary(store))
+      const summary = await withApi(reading(target(opts)), (api) => api.request<ProjectSummary>('GET', '/project'))
       if (opts.json) printJson(summary)
       else printSummary(summary)
     })
@@ -38,18 +51,13 @@ export function registerProject(program: Command): void {
       if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined) {
         throw new CliError('nothing to change: pass --api public|private, --name, --description or --public-drafts on|off')
       }
-      const { updateProjectSettings } = await import('../../service/project/settings.ts')
-      const { withTarget } = await import('../target.ts')
       const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
         ...(opts.name !== undefined ? { name: opts.name } : {}),
         ...(opts.description !== undefined ? { description: opts.description } : {}),
         ...(opts.publicDrafts !== undefined ? { public_drafts: parseOnOff(opts.publicDrafts) } : {}),
       }
-      // Through a running server when there is one (it owns project.yaml), else directly under the one-writer lock.
-      const result = await withTarget({ ...(opts.dir ? { dir: opts.dir } : {}) }, (t) => t.kind === 'remote'
-        ? t.api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input })
-        : updateProjectSettings(t.ctx.store, input, 'cli'))
+      const result = await withApi(target(opts), (api) => api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input }))
       if (opts.json) printJson({ ...result.project, changed: result.changed })
       else {
         process.stdout.write(result.changed ? 'Updated project.yaml.\n' : 'Nothing changed.\n')
@@ -58,18 +66,8 @@ export function registerProject(program: Command): void {
     })
 }
 
-async function withStore<T>(opts: Opts, fn: (store: import('../../storage/store.ts').ContentStore) => Promise<T>): Promise<T> {
-  const { createContext } = await import('../../context.ts')
-  const { resolveContentDir } = await import('../../config.ts')
-  await requireContentRoot(resolveContentDir({ dir: opts.dir }))
-  // Reads only, without the writer lock: a half-done schema change is left to the writer.
-  const ctx = await createContext({ ...(opts.dir ? { dir: opts.dir } : {}), source: 'cli', resume: false })
-  try {
-    return await fn(ctx.store)
-  } finally {
-    await ctx.close()
-  }
-}
+/** The content root these commands act on (they take no --url: settings are the local project's). */
+const target = (opts: Opts) => (opts.dir ? { dir: opts.dir } : {})
 
 function printSummary(p: ProjectSummary): void {
   process.stdout.write(`${p.name}\n`)

@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
-import { requireContentRoot } from '../content-root.ts'
+import { printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
+import { requireContentRoot } from '../../connect/content-root.ts'
 
 /**
  * Content review for pull requests: `cms validate`, `cms fmt`, `cms diff`. None of them
@@ -37,7 +38,7 @@ export function registerReview(program: Command): void {
     .action(async (opts: { dir?: string; check?: boolean; json?: boolean }) => {
       const { loadConfig } = await import('../../config.ts')
       const { formatTree } = await import('../../review/fmt.ts')
-      const { withDirectWrite } = await import('../target.ts')
+      const { withDirectWrite } = await import('../../connect/target.ts')
       const config = loadConfig({ dir: opts.dir })
       await requireContentRoot(config.contentDir)
       const format = () => formatTree(config.contentDir, { check: opts.check === true }).catch((error: unknown) => {

@@ -1,26 +1,24 @@
 import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, formatTable, printJson } from '../output.ts'
-import { addTargetOptions, reading, withTarget, type Target, type TargetOptions } from '../target.ts'
-import type { SchemaContext } from '../../service/collections/admin.ts'
+import { formatTable, printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
+import { addTargetOptions } from '../target.ts'
+import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
+import type { ApiClient } from '../../connect/api.ts'
 
 /**
  * `cms collection|field|locale ...`: the admin API's schema routes from the command line.
- * Through a running server when there is one, else on the store directly; same output.
+ * Through the API: a running server, or the app answering in this process; same output.
  */
 
 type Opts = TargetOptions & { json?: boolean; force?: boolean }
 type Json = Record<string, unknown>
 
-/** One admin call: HTTP for a remote target, the service for a local one. */
-async function call<T>(t: Target, method: string, path: string, body: Json | undefined, local: (ctx: SchemaContext) => Promise<T>): Promise<T> {
-  if (t.kind === 'remote') return t.api.request<T>(method, path, body === undefined ? {} : { body })
-  return local({ store: t.ctx.store, source: t.ctx.source, ...(t.ctx.readOnly ? { readOnly: true } : {}) })
+/** One admin call to the API. */
+function call<T = Json>(api: ApiClient, method: string, path: string, body?: Json): Promise<T> {
+  return api.request<T>(method, path, body === undefined ? {} : { body })
 }
-
-const admin = () => import('../../service/collections/admin.ts')
-const view = () => import('../../service/collections/view.ts')
 
 function parseJsonArg(value: string, flag: string): unknown {
   const text = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value
@@ -37,12 +35,8 @@ function command(parent: Command, spec: string, description: string, writes = tr
   return addTargetOptions(parent.command(spec).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })
 }
 
-async function getCollection(t: Target, slug: string): Promise<Json> {
-  return call(t, 'GET', `/collections/${encodeURIComponent(slug)}`, undefined, async (ctx) => {
-    const index = ctx.store.collection(slug)
-    if (!index) throw new CliError(`Collection not found: ${slug}`, EXIT.problem)
-    return (await view()).collectionWithFields(index.collection)
-  })
+function getCollection(api: ApiClient, slug: string): Promise<Json> {
+  return call(api, 'GET', `/collections/${encodeURIComponent(slug)}`)
 }
 
 interface FieldView { uuid: string; name: string; type: string; label: string; validations?: Json; children?: FieldView[] }
@@ -94,20 +88,20 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, opts: Opts & { name?: string; singleton?: boolean; fields?: string }) => {
       const body: Json = { name: opts.name ?? slug, slug, is_singleton: opts.singleton === true }
       if (opts.fields) body.fields = parseJsonArg(opts.fields, '--fields')
-      const c = await withTarget(opts, (t) => call(t, 'POST', '/collections', body, async (ctx) => (await admin()).createCollection(ctx, body)))
+      const c = await withApi(opts, (api) => call(api, 'POST', '/collections', body))
       out(opts, c, `Created collection ${slug} (${String(c.name)}) with ${(c.fields as unknown[]).length} field(s)`)
     })
 
   command(collection, 'list', 'list collections in order', false)
     .action(async (opts: Opts) => {
-      const list = await withTarget(reading(opts), (t) => call(t, 'GET', '/collections', undefined, async (ctx) => ctx.store.sortedCollections().map((c) => ({ ...collectionSummaryOf(c) }))))
-      const rows = list as Json[]
+      const list = await withApi(reading(opts), (api) => call(api, 'GET', '/collections', undefined))
+      const rows = list as unknown as Json[]
       out(opts, rows, rows.length === 0 ? 'No collections.' : formatTable(['SLUG', 'NAME', 'KIND'], rows.map((c) => [String(c.slug), String(c.name), c.is_singleton ? 'singleton' : ''])))
     })
 
   command(collection, 'show <slug>', 'show a collection and its fields', false)
     .action(async (slug: string, opts: Opts) => {
-      const c = await withTarget(reading(opts), (t) => getCollection(t, slug))
+      const c = await withApi(reading(opts), (api) => getCollection(api, slug))
       out(opts, c, [`${String(c.slug)} — ${String(c.name)}${c.is_singleton ? ' (singleton)' : ''}`, `uuid: ${String(c.uuid)}`, 'fields:', ...describeFields(c.fields as FieldView[])].join('\n'))
     })
 
@@ -118,7 +112,7 @@ export function registerSchemaCommands(program: Command): void {
       const body: Json = {}
       if (newSlug) body.slug = newSlug
       if (opts.name) body.name = opts.name
-      const c = await withTarget(opts, (t) => call(t, 'PUT', `/collections/${encodeURIComponent(slug)}`, body, async (ctx) => (await admin()).updateCollection(ctx, slug, body)))
+      const c = await withApi(opts, (api) => call(api, 'PUT', `/collections/${encodeURIComponent(slug)}`, body))
       out(opts, c, `Renamed collection ${slug} → ${String(c.slug)} (${String(c.name)})`)
     })
 
@@ -127,7 +121,7 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, opts: Opts) => {
       if (!opts.force) throw new CliError(`Removing "${slug}" deletes all its entries and versions. Pass --force to confirm.`, EXIT.problem)
       const body = { slug }
-      await withTarget(opts, (t) => call(t, 'DELETE', `/collections/${encodeURIComponent(slug)}`, body, async (ctx) => (await admin()).deleteCollection(ctx, slug, body)))
+      await withApi(opts, (api) => call(api, 'DELETE', `/collections/${encodeURIComponent(slug)}`, body))
       out(opts, { message: `Collection ${slug} removed.` }, `Removed collection ${slug}`)
     })
 
@@ -149,12 +143,12 @@ export function registerSchemaCommands(program: Command): void {
     .option('--children <json>', 'group children as a JSON array (or @file)')
     .action(async (slug: string, name: string, opts: Opts & Json) => {
       const body = fieldBody({ ...opts, name })
-      const f = await withTarget(opts, async (t) => {
+      const f = await withApi(opts, async (api) => {
         if (typeof opts.parent === 'string') {
-          const c = await getCollection(t, slug)
+          const c = await getCollection(api, slug)
           body.parent_field_id = resolveField(c.fields as FieldView[], opts.parent).field.uuid
         }
-        return call(t, 'POST', `/collections/${encodeURIComponent(slug)}/fields`, body, async (ctx) => (await admin()).addField(ctx, slug, body))
+        return call(api, 'POST', `/collections/${encodeURIComponent(slug)}/fields`, body)
       })
       out(opts, f, `Added field ${String(f.name)} (${String(f.type)}) to ${slug}`)
     })
@@ -163,21 +157,21 @@ export function registerSchemaCommands(program: Command): void {
     .option('--name <name>', 'new name (stored values follow)')
     .option('--type <type>', 'new type')
     .action(async (slug: string, ref: string, opts: Opts & Json) => {
-      const f = await withTarget(opts, async (t) => {
-        const c = await getCollection(t, slug)
+      const f = await withApi(opts, async (api) => {
+        const c = await getCollection(api, slug)
         const { field: current } = resolveField(c.fields as FieldView[], ref)
         const body = fieldBody(opts, { validations: current.validations })
-        return call(t, 'PUT', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, body, async (ctx) => (await admin()).updateField(ctx, slug, current.uuid, body))
+        return call(api, 'PUT', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, body)
       })
       out(opts, f, `Updated field ${String(f.name)} (${String(f.type)}) in ${slug}`)
     })
 
   command(field, 'remove <collection> <field>', 'remove a field and its stored values')
     .action(async (slug: string, ref: string, opts: Opts) => {
-      const name = await withTarget(opts, async (t) => {
-        const c = await getCollection(t, slug)
+      const name = await withApi(opts, async (api) => {
+        const c = await getCollection(api, slug)
         const { field: current } = resolveField(c.fields as FieldView[], ref)
-        await call(t, 'DELETE', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, undefined, async (ctx) => (await admin()).removeField(ctx, slug, current.uuid))
+        await call(api, 'DELETE', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, undefined)
         return current.name
       })
       out(opts, { message: `Field ${name} removed from ${slug}.` }, `Removed field ${name} from ${slug}`)
@@ -188,13 +182,13 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, ref: string, opts: Opts & { to: string }) => {
       const to = Number(opts.to)
       if (!Number.isInteger(to) || to < 1) throw new CliError('--to must be a position 1, 2, 3 ...', EXIT.problem)
-      const result = await withTarget(opts, async (t) => {
-        const c = await getCollection(t, slug)
+      const result = await withApi(opts, async (api) => {
+        const c = await getCollection(api, slug)
         const { field: current, siblings } = resolveField(c.fields as FieldView[], ref)
         const list = siblings.filter((s) => s.uuid !== current.uuid)
         list.splice(Math.min(to - 1, list.length), 0, current)
         const body = { fields: list.map((s, order) => ({ uuid: s.uuid, order })) }
-        const r = await call(t, 'POST', `/collections/${encodeURIComponent(slug)}/fields/reorder`, body, async (ctx) => (await admin()).reorderFields(ctx, slug, body))
+        const r = await call(api, 'POST', `/collections/${encodeURIComponent(slug)}/fields/reorder`, body)
         return { ...r, fields: list.map((s) => s.name) }
       })
       out(opts, result, `Moved; order is now: ${result.fields.join(', ')}`)
@@ -206,23 +200,19 @@ export function registerSchemaCommands(program: Command): void {
   command(locale, 'add <locale>', 'add a locale to the project')
     .action(async (code: string, opts: Opts) => {
       const body = { locale: code }
-      localeOut(opts, await withTarget(opts, (t) => call(t, 'POST', '/project/locales', body, async (ctx) => (await admin()).addLocale(ctx, body))))
+      localeOut(opts, await withApi(opts, (api) => call(api, 'POST', '/project/locales', body)))
     })
 
   command(locale, 'default <locale>', 'make a locale the project default')
     .action(async (code: string, opts: Opts) => {
       const body = { locale: code }
-      localeOut(opts, await withTarget(opts, (t) => call(t, 'PUT', '/project/locales/default', body, async (ctx) => (await admin()).setDefaultLocale(ctx, body))))
+      localeOut(opts, await withApi(opts, (api) => call(api, 'PUT', '/project/locales/default', body)))
     })
 
   command(locale, 'remove <locale>', 'remove a locale (refused while entries use it, unless --force deletes them)')
     .option('--force', 'also delete the entries in this locale')
     .action(async (code: string, opts: Opts) => {
       const body = opts.force ? { force: true } : {}
-      localeOut(opts, await withTarget(opts, (t) => call(t, 'DELETE', `/project/locales/${encodeURIComponent(code)}`, body, async (ctx) => (await admin()).removeLocale(ctx, code, body))))
+      localeOut(opts, await withApi(opts, (api) => call(api, 'DELETE', `/project/locales/${encodeURIComponent(code)}`, body)))
     })
-}
-
-function collectionSummaryOf(c: { uuid: string; name: string; slug: string; is_singleton: boolean; created_at: string; updated_at: string }): Json {
-  return { uuid: c.uuid, name: c.name, slug: c.slug, is_singleton: c.is_singleton, created_at: c.created_at, updated_at: c.updated_at }
 }

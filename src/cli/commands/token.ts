@@ -1,4 +1,4 @@
-import { requireContentRoot } from '../content-root.ts'
+import { requireContentRoot } from '../../connect/content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable } from '../output.ts'
@@ -78,7 +78,7 @@ export function registerToken(program: Command): void {
 async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
   const { createContext } = await import('../../context.ts')
   const { loadConfig } = await import('../../config.ts')
-  const { takeWriterLock } = await import('../target.ts')
+  const { takeWriterLock } = await import('../../connect/target.ts')
   const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
   await requireContentRoot(config.contentDir)
   const lock = writes ? await takeWriterLock(config) : null

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 interface Opts { dir?: string; out?: string; check?: boolean; json?: boolean }
 

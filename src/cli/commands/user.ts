@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson } from '../output.ts'
+import { printJson } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 import type { AdminScope } from '../../end-users/admin.ts'
 import { forTerminal as t } from '../../core/terminal.ts'
 
@@ -100,7 +101,7 @@ export function registerUser(program: Command): void {
 /** The content root's state dir and project (for its auth settings), without loading any content. */
 export async function adminScope(opts: { dir?: string }): Promise<AdminScope> {
   const { loadConfig } = await import('../../config.ts')
-  const { requireContentRoot } = await import('../content-root.ts')
+  const { requireContentRoot } = await import('../../connect/content-root.ts')
   const { ContentStore } = await import('../../storage/store.ts')
   const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
   await requireContentRoot(config.contentDir)

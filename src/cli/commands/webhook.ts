@@ -1,7 +1,9 @@
 import type { Command } from 'commander'
-import { addTargetOptions, localExitHooks, reading, withTarget, type TargetOptions } from '../target.ts'
+import { addTargetOptions } from '../target.ts'
+import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
 import { dirOption, jsonOption } from '../options.ts'
-import { CliError, EXIT, printJson, printTable } from '../output.ts'
+import { printJson, printTable } from '../output.ts'
+import { CliError, EXIT } from '../../connect/errors.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 interface EditOpts extends Opts {
@@ -18,12 +20,6 @@ interface EditOpts extends Opts {
   disabled?: boolean
   enabled?: boolean
 }
-
-// A command run without a server sends the webhooks its own events caused before exiting.
-localExitHooks.push(async (ctx) => {
-  const { deliverOwnEvents } = await import('../../webhooks/runtime.ts')
-  await deliverOwnEvents(ctx)
-})
 
 /** `cms webhook add|list|show|update|remove|logs|test|redeliver`, over a server or the files directly. */
 export function registerWebhook(program: Command): void {
@@ -49,9 +45,7 @@ export function registerWebhook(program: Command): void {
       if (opts.secret && opts.generateSecret) throw new CliError('Pass --secret or --generate-secret, not both.', EXIT.problem)
       const secret = opts.generateSecret ? generateSecret() : opts.secret
       const body = { ...toBody(opts), ...(secret ? { secret } : {}) }
-      const created = await withTarget(target(opts), async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('POST', '/webhooks', { body })
-        : (await import('../../webhooks/service.ts')).createWebhook(t.ctx, body))
+      const created = await withApi(target(opts), (api) => api.request<Record<string, unknown>>('POST', '/webhooks', { body }))
       if (opts.json) return printJson(opts.generateSecret ? { ...created, secret } : created)
       process.stdout.write(`Created webhook ${String(created.uuid)} "${String(created.name)}" -> ${String(created.url)}\n`)
       if (opts.generateSecret) {
@@ -62,9 +56,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('list').description('list webhooks (never their secrets)'), false)
     .action(async (opts: Opts) => {
-      const list = await withTarget(reading(opts), async (t) => t.kind === 'remote'
-        ? t.api.request<Array<Record<string, unknown>>>('GET', '/webhooks')
-        : (await import('../../webhooks/service.ts')).listWebhooks(t.ctx))
+      const list = await withApi(reading(opts), (api) => api.request<Array<Record<string, unknown>>>('GET', '/webhooks'))
       if (opts.json) return printJson(list)
       if (list.length === 0) return void process.stdout.write('No webhooks. Add one with: cms webhook add --name site --target-url https://... --events content.published --sources api,cli,file\n')
       printTable(['UUID', 'NAME', 'STATUS', 'URL', 'EVENTS'], list.map((w) => [
@@ -74,9 +66,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('show <uuid>').description('one webhook'), false)
     .action(async (uuid: string, opts: Opts) => {
-      const w = await withTarget(reading(opts), async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}`)
-        : (await import('../../webhooks/service.ts')).getWebhook(t.ctx, uuid))
+      const w = await withApi(reading(opts), (api) => api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}`))
       if (opts.json) return printJson(w)
       printRecord(w)
     })
@@ -97,9 +87,7 @@ export function registerWebhook(program: Command): void {
       if (opts.enabled && opts.disabled) throw new CliError('Pass --enabled or --disabled, not both.', EXIT.problem)
       const secret = opts.generateSecret ? generateSecret() : opts.secret
       const body: Record<string, unknown> = { ...toBody(opts), ...(secret ? { secret } : {}), ...(opts.clearSecret ? { secret: null } : {}) }
-      const w = await withTarget(target(opts), async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('PUT', `/webhooks/${encodeURIComponent(uuid)}`, { body })
-        : (await import('../../webhooks/service.ts')).updateWebhook(t.ctx, uuid, body))
+      const w = await withApi(target(opts), (api) => api.request<Record<string, unknown>>('PUT', `/webhooks/${encodeURIComponent(uuid)}`, { body }))
       if (opts.json) return printJson(opts.generateSecret ? { ...w, secret } : w)
       process.stdout.write(`Updated webhook ${String(w.uuid)} "${String(w.name)}".\n`)
       if (opts.generateSecret) {
@@ -110,9 +98,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('remove <uuid>').description('delete a webhook, its secret and its logs'))
     .action(async (uuid: string, opts: Opts) => {
-      await withTarget(opts, async (t) => t.kind === 'remote'
-        ? t.api.request('DELETE', `/webhooks/${encodeURIComponent(uuid)}`)
-        : (await import('../../webhooks/service.ts')).deleteWebhook(t.ctx, uuid))
+      await withApi(opts, (api) => api.request('DELETE', `/webhooks/${encodeURIComponent(uuid)}`))
       if (opts.json) printJson({ deleted: uuid, message: `Removed webhook ${uuid}.` })
       else process.stdout.write(`Removed webhook ${uuid}.\n`)
     })
@@ -123,9 +109,7 @@ export function registerWebhook(program: Command): void {
     .option('--per-page <n>', 'attempts per page (max 100)', '25'), false)
     .action(async (uuid: string, opts: Opts & { page: string; perPage: string }) => {
       const query = { paginate: opts.perPage, page: opts.page }
-      const page = await withTarget(reading(opts), async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}/logs`, { query })
-        : (await import('../../webhooks/service.ts')).webhookLogs(t.ctx, uuid, query, ''))
+      const page = await withApi(reading(opts), (api) => api.request<Record<string, unknown>>('GET', `/webhooks/${encodeURIComponent(uuid)}/logs`, { query }))
       const data = page.data as Array<Record<string, unknown>>
       const meta = page.meta as Record<string, unknown>
       if (opts.json) return printJson({ data, meta: { current_page: meta.current_page, last_page: meta.last_page, per_page: meta.per_page, total: meta.total } })
@@ -139,9 +123,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('test <uuid>').description('send a signed test ping now and print the receiver\'s answer'), false)
     .action(async (uuid: string, opts: Opts) => {
-      const r = await withTarget(opts, async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('POST', `/webhooks/${encodeURIComponent(uuid)}/test`)
-        : (await import('../../webhooks/service.ts')).testWebhook(t.ctx, uuid))
+      const r = await withApi(opts, (api) => api.request<Record<string, unknown>>('POST', `/webhooks/${encodeURIComponent(uuid)}/test`))
       if (opts.json) printJson(r)
       else {
         const response = r.response as { status: number; body: string } | null
@@ -154,9 +136,7 @@ export function registerWebhook(program: Command): void {
 
   common(webhook.command('redeliver <delivery_id>').description('send a logged delivery again (under a new delivery_id)'))
     .action(async (deliveryId: string, opts: Opts) => {
-      const r = await withTarget(opts, async (t) => t.kind === 'remote'
-        ? t.api.request<Record<string, unknown>>('POST', `/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`)
-        : (await import('../../webhooks/service.ts')).redeliver(t.ctx, deliveryId))
+      const r = await withApi(opts, (api) => api.request<Record<string, unknown>>('POST', `/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`))
       if (opts.json) printJson(r)
       else process.stdout.write(`Queued ${String(r.event)} again as delivery ${String(r.delivery_id)} (redelivery of ${deliveryId}).\n`)
     })

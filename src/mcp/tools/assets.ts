@@ -3,15 +3,12 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { z } from 'zod'
 import { badRequest, ValidationError } from '../../core/errors.ts'
-import { enc, ok, run, withMcpTarget } from '../call.ts'
-import { localBase } from '../local-base.ts'
+import { enc, ok, run, withMcpApi } from '../call.ts'
+import { uploadFile } from '../../connect/upload.ts'
 import { defineTool, UUID_PATTERN, type ToolScope } from './define.ts'
 
 type Json = Record<string, unknown>
 interface Page { data: Json[]; meta: { current_page: number; last_page: number; total: number } }
-
-const assetsService = () => import('../../service/assets/manage.ts')
-const assetView = () => import('../../service/assets/view.ts')
 
 const METADATA = {
   alt_text: z.string().optional().describe('Alt text (describe the image for screen readers)'),
@@ -44,7 +41,6 @@ export function registerAssetTools(scope: ToolScope): void {
     if (page !== undefined) query.page = String(page)
     const result = await run<Page>(target, {
       method: 'GET', path: '/files', query,
-      local: async (ctx) => (await assetsService()).listAssets(ctx, query, localBase(ctx), '/files') as unknown as Page,
     })
     const m = result.meta
     return ok(`${result.data.length} of ${m.total} assets (page ${m.current_page} of ${m.last_page}).`, result)
@@ -58,7 +54,6 @@ export function registerAssetTools(scope: ToolScope): void {
   }, async ({ uuid }) => {
     const result = await run<Json>(target, {
       method: 'GET', path: `/files/${enc(uuid)}`,
-      local: async (ctx) => (await assetView()).toAssetJson((await assetsService()).requireAsset(ctx, uuid), localBase(ctx)),
     })
     return ok(`${JSON.stringify(String(result.filename))} (${String(result.mime_type)}, ${String(result.size)}).`, result)
   })
@@ -88,14 +83,7 @@ export function registerAssetTools(scope: ToolScope): void {
         file = join(tempDir, basename(filename.replace(/\\/g, '/')) || 'upload')
         await writeFile(file, bytes)
       }
-      const asset = await withMcpTarget(target, true, async (t) => {
-        if (t.kind === 'remote') {
-          const { uploadRemote } = await import('../../cli/commands/asset.ts')
-          return uploadRemote(t.api, file!, metadata) as Promise<Json>
-        }
-        const record = await (await assetsService()).addAssetFromPath(t.ctx, file!, metadata)
-        return (await assetView()).toAssetJson(record, localBase(t.ctx))
-      })
+      const asset = await withMcpApi(target, true, (api) => uploadFile(api, file!, metadata))
       return ok(`Uploaded ${JSON.stringify(String(asset.filename))} as asset ${String(asset.uuid)} (${String(asset.mime_type)}, ${String(asset.size)}).`, asset)
     } finally {
       if (tempDir) await rm(tempDir, { recursive: true, force: true })

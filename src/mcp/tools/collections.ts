@@ -1,18 +1,9 @@
 import { z } from 'zod'
 import { FIELD_TYPES } from '../../core/types.ts'
-import { notFound } from '../../core/errors.ts'
-import type { AppContext } from '../../context.ts'
-import type { SchemaContext } from '../../service/collections/admin.ts'
 import { enc, ok, run } from '../call.ts'
 import { collectionArg, defineTool, type ToolScope } from './define.ts'
 
 type Json = Record<string, unknown>
-
-const admin = () => import('../../service/collections/admin.ts')
-const view = () => import('../../service/collections/view.ts')
-
-/** The service's schema context from an app context (as `cms collection` builds it). */
-const schemaCtx = (ctx: AppContext): SchemaContext => ({ store: ctx.store, source: ctx.source, ...(ctx.readOnly ? { readOnly: true } : {}) })
 
 const fieldTypeArg = z.enum(FIELD_TYPES).describe('Field type; see the cms://reference/field-types resource for what each stores and its options')
 
@@ -38,7 +29,6 @@ export function registerCollectionTools(scope: ToolScope): void {
   }, async () => {
     const list = await run<Json[]>(target, {
       method: 'GET', path: '/collections',
-      local: async (ctx) => { const { collectionSummary } = await view(); return ctx.store.sortedCollections().map((c) => collectionSummary(c)) },
     })
     return ok(list.length ? `${list.length} collection(s): ${list.map((c) => String(c.slug)).join(', ')}.` : 'No collections yet; create one with create_collection.', list)
   })
@@ -66,7 +56,6 @@ export function registerCollectionTools(scope: ToolScope): void {
   }, async (body) => {
     const c = await run<Json>(target, {
       method: 'POST', path: '/collections', body,
-      local: async (ctx) => (await admin()).createCollection(schemaCtx(ctx), body),
     })
     scope.schemaChanged()
     return ok(`Created collection ${String(c.slug)} with ${(c.fields as unknown[]).length} field(s).`, c)
@@ -99,7 +88,6 @@ export function registerCollectionTools(scope: ToolScope): void {
     if (parent !== undefined) body.parent_field_id = await fieldUuid(scope, collection, parent)
     const f = await run<Json>(target, {
       method: 'POST', path: `/collections/${enc(collection)}/fields`, body,
-      local: async (ctx) => (await admin()).addField(schemaCtx(ctx), collection, body),
     })
     scope.schemaChanged()
     return ok(`Added field ${String(f.name)} (${String(f.type)}) to ${collection}.`, f)
@@ -109,11 +97,6 @@ export function registerCollectionTools(scope: ToolScope): void {
 export async function getCollection(scope: Pick<ToolScope, 'target'>, slug: string): Promise<Json> {
   return run<Json>(scope.target, {
     method: 'GET', path: `/collections/${enc(slug)}`,
-    local: async (ctx) => {
-      const index = ctx.store.collection(slug)
-      if (!index) throw notFound('Collection not found.')
-      return (await view()).collectionWithFields(index.collection)
-    },
   })
 }
 

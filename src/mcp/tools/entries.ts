@@ -2,12 +2,6 @@ import qs from 'qs'
 import { z } from 'zod'
 import { enc, ok, run } from '../call.ts'
 import { collectionArg, defineTool, uuidArg, type ToolScope } from './define.ts'
-import { localBase } from '../local-base.ts'
-import type { AppContext } from '../../context.ts'
-
-const entriesService = () => import('../../service/entries/write.ts')
-const readService = () => import('../../service/entries/list.ts')
-const versionsService = () => import('../../service/entries/versions.ts')
 
 type Json = Record<string, unknown>
 interface Envelope { data?: unknown[]; meta?: { current_page: number; last_page: number; total: number } }
@@ -54,7 +48,6 @@ export function registerEntryTools(scope: ToolScope): void {
     const raw = qs.stringify(query, { encodeValuesOnly: true })
     const result = await run<unknown>(target, {
       method: 'GET', path: `/${enc(collection)}${raw ? `?${raw}` : ''}`,
-      local: async (ctx) => JSON.parse((await (await readService()).listEntriesSliced(ctx, collection, raw, localBase(ctx))).body) as unknown,
     })
     return ok(listSummary(collection, result), result)
   })
@@ -77,7 +70,6 @@ export function registerEntryTools(scope: ToolScope): void {
     const raw = qs.stringify(query, { encodeValuesOnly: true })
     const result = await run<{ data: Json }>(target, {
       method: 'GET', path: `/${enc(collection)}/${enc(uuid)}${raw ? `?${raw}` : ''}`,
-      local: async (ctx) => JSON.parse((await readService()).getEntry(ctx, collection, uuid, raw, localBase(ctx)).body) as { data: Json },
     })
     return ok(`Entry ${String(result.data.uuid)} (${String(result.data.locale)}, ${result.data.published_at ? 'published' : 'draft'}).`, result)
   })
@@ -95,7 +87,6 @@ export function registerEntryTools(scope: ToolScope): void {
   }, async ({ collection, ...body }) => {
     const result = await run<{ data: Json }>(target, {
       method: 'POST', path: `/${enc(collection)}`, body,
-      local: async (ctx) => (await entriesService()).createEntry(ctx, collection, body),
     })
     return ok(`Created entry ${String(result.data.uuid)} in ${collection} (${result.data.published_at ? 'published as version 1' : 'draft'}).`, result)
   })
@@ -114,24 +105,21 @@ export function registerEntryTools(scope: ToolScope): void {
   }, async ({ collection, uuid, ...body }) => {
     const result = await run<{ data: Json }>(target, {
       method: 'PATCH', path: `/${enc(collection)}/${enc(uuid)}`, body,
-      local: async (ctx) => (await entriesService()).updateEntry(ctx, collection, uuid, body, 'patch'),
     })
     return ok(`Updated the draft of ${uuid}${body.state === 'published' ? ' and published it' : ''}.`, result)
   })
 
-  const lifecycle = (name: string, path: string, title: string, kind: 'write' | 'destructive', description: string,
-    local: (m: Awaited<ReturnType<typeof entriesService>>, ctx: AppContext, slug: string, uuid: string) => Promise<{ message: string }>) =>
+  const lifecycle = (name: string, path: string, title: string, kind: 'write' | 'destructive', description: string) =>
     defineTool(scope, name, { title, kind, description, input: { collection: collectionArg, uuid: uuidArg } }, async ({ collection, uuid }) => {
       const result = await run<{ message: string }>(target, {
         method: 'POST', path: `/${enc(collection)}/${enc(uuid)}/${path}`,
-        local: async (ctx) => local(await entriesService(), ctx, collection, uuid),
       })
       return ok(result.message, result)
     })
-  lifecycle('publish_entry', 'publish', 'Publish an entry', 'write', 'Publish the entry\'s current draft as its next version; the API then serves these values.', (m, c, s, u) => m.publishEntry(c, s, u))
-  lifecycle('unpublish_entry', 'unpublish', 'Unpublish an entry', 'destructive', 'Take the entry off the published API (its versions and draft are kept; publish_entry brings it back).', (m, c, s, u) => m.unpublishEntry(c, s, u))
-  lifecycle('discard_draft', 'discard-draft', 'Discard draft changes', 'destructive', 'Throw away unpublished changes: the draft goes back to the published version.', (m, c, s, u) => m.discardDraft(c, s, u))
-  lifecycle('restore_entry', 'restore', 'Restore an entry', 'write', 'Bring an entry back from the trash (after delete_entry without force).', (m, c, s, u) => m.restoreEntry(c, s, u))
+  lifecycle('publish_entry', 'publish', 'Publish an entry', 'write', 'Publish the entry\'s current draft as its next version; the API then serves these values.')
+  lifecycle('unpublish_entry', 'unpublish', 'Unpublish an entry', 'destructive', 'Take the entry off the published API (its versions and draft are kept; publish_entry brings it back).')
+  lifecycle('discard_draft', 'discard-draft', 'Discard draft changes', 'destructive', 'Throw away unpublished changes: the draft goes back to the published version.')
+  lifecycle('restore_entry', 'restore', 'Restore an entry', 'write', 'Bring an entry back from the trash (after delete_entry without force).')
 
   defineTool(scope, 'delete_entry', {
     title: 'Delete an entry',
@@ -141,7 +129,6 @@ export function registerEntryTools(scope: ToolScope): void {
   }, async ({ collection, uuid, force }) => {
     const result = await run<{ message: string }>(target, {
       method: 'DELETE', path: `/${enc(collection)}/${enc(uuid)}`, ...(force ? { query: { force: 1 } } : {}),
-      local: async (ctx) => (await entriesService()).deleteEntry(ctx, collection, uuid, { force: force === true }),
     })
     return ok(force ? `Deleted ${uuid} permanently.` : `${result.message} (in the trash; restore_entry brings it back)`, result)
   })
@@ -154,7 +141,6 @@ export function registerEntryTools(scope: ToolScope): void {
   }, async ({ collection, uuid }) => {
     const result = await run<Json[]>(target, {
       method: 'GET', path: `/${enc(collection)}/${enc(uuid)}/versions`,
-      local: async (ctx) => (await versionsService()).listEntryVersions(ctx, collection, uuid),
     })
     return ok(`${result.length} version(s) of ${uuid}.`, result)
   })
@@ -167,7 +153,6 @@ export function registerEntryTools(scope: ToolScope): void {
   }, async ({ collection, uuid, version }) => {
     const result = await run<{ message: string }>(target, {
       method: 'POST', path: `/${enc(collection)}/${enc(uuid)}/versions/${version}/revert`,
-      local: async (ctx) => (await versionsService()).revertEntryVersion(ctx, collection, uuid, version) as Promise<{ message: string }>,
     })
     return ok(result.message ?? `Reverted ${uuid} to version ${version}.`, result)
   })

@@ -3,7 +3,7 @@ import { defineRoutes } from '../route.ts'
 import type { CmsApp } from '../cms-app.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
 import { readJsonBody } from '../body.ts'
-import { updateProjectSettings, type ProjectSettingsInput } from '../../service/project/settings.ts'
+import { projectSummary, updateProjectSettings, type ProjectSettingsInput } from '../../service/project/settings.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/collections/view.ts'
 
 export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
@@ -11,6 +11,10 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/', ability: 'read', summary: 'Project info; `?with=collections,fields` embeds them',
       handler: (event) => projectInfoWith(ctx.store, event.url.searchParams.get('with') ?? ''),
+    },
+    {
+      method: 'GET', path: '/project', ability: 'admin', summary: 'Project settings and counts `{uuid, name, api, locales, collections, entries, tokens, ...}` (what `cms project show` prints)',
+      handler: () => projectSummary(ctx.store),
     },
     {
       serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { CliError, EXIT } from './output.ts'
+import { CliError, EXIT } from './errors.ts'
 
 /**
  * Refuses to run on a folder that is not a content root: a CI gate pointed at the wrong
