@@ -19,6 +19,7 @@ import { registerSessionRoutes } from './admin/session-routes.ts'
 import { registerStaticEditor } from './admin/static.ts'
 import { registerHomePage } from './admin/home-page.ts'
 import { registerEditorRoutes } from './admin/editor-routes.ts'
+import { registerTokenRoutes } from './admin/token-routes.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -38,6 +39,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerHomePage(app, ctx)
   registerSessionRoutes(app, ctx)
   registerEditorRoutes(app, ctx)
+  registerTokenRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)

@@ -1,15 +1,16 @@
-import { requireContentRoot } from '../../connect/content-root.ts'
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable } from '../output.ts'
-import type { AppContext } from '../../context.ts'
+import { reading, withApi } from '../../connect/target.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
+interface TokenInfo { name: string; abilities: string[]; last4: string; created_at: string; expires_at: string | null; expired: boolean }
+
 /**
- * `cms token create|list|revoke`: API tokens live in content/tokens.yaml as hashes. These
- * commands always edit the file directly (tokens never travel over HTTP); a running server
- * picks the change up through its watcher.
+ * `cms token create|list|revoke`: API tokens live in content/tokens.yaml as hashes. Through the
+ * admin API like every command (`/_admin/api/tokens`): the server on this content dir, or the
+ * app in this process (the secret then never leaves it).
  */
 export function registerToken(program: Command): void {
   const token = program.command('token').description('API tokens: create (shown once), list, revoke')
@@ -23,10 +24,8 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts & { name: string; abilities: string; expires?: string }) => {
-      const { createToken, parseAbilities, parseExpiry } = await import('../../service/tokens/manage.ts')
-      const abilities = parseAbilities(opts.abilities)
-      const expiresAt = opts.expires ? parseExpiry(opts.expires) : null
-      const created = await withStore(opts, true, (ctx) => createToken(ctx.store, { name: opts.name, abilities, expiresAt }))
+      const body = { name: opts.name, abilities: opts.abilities, ...(opts.expires !== undefined ? { expires: opts.expires } : {}) }
+      const created = await withApi(target(opts), (api) => api.request<{ token: string; name: string; abilities: string[]; expires_at: string | null }>('POST', '/_admin/api/tokens', { body }))
       if (opts.json) {
         printJson({ token: created.token, name: created.name, abilities: created.abilities, expires_at: created.expires_at })
         return
@@ -42,8 +41,7 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { listTokens } = await import('../../service/tokens/manage.ts')
-      const tokens = await withStore(opts, false, async (ctx) => listTokens(ctx.store))
+      const tokens = await withApi(reading(target(opts)), (api) => api.request<TokenInfo[]>('GET', '/_admin/api/tokens'))
       if (opts.json) {
         printJson(tokens)
         return
@@ -62,35 +60,11 @@ export function registerToken(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (name: string, opts: Opts) => {
-      const { revokeToken } = await import('../../service/tokens/manage.ts')
-      const revoked = await withStore(opts, true, (ctx) => revokeToken(ctx.store, name))
+      const revoked = await withApi(target(opts), (api) => api.request<TokenInfo>('DELETE', `/_admin/api/tokens/${encodeURIComponent(name)}`))
       if (opts.json) printJson({ deleted: revoked.name, message: `Revoked token "${revoked.name}".`, token: revoked })
       else process.stdout.write(`Revoked token "${revoked.name}" (…${revoked.last4}).\n`)
     })
 }
 
-/**
- * Opens the store directly (never through a running server: token secrets stay off the wire).
- * A writing command takes the one-writer lock when no server runs; with a server it writes
- * anyway, which is safe because tokens.yaml is changed only under its own file lock, from the
- * file as it is on disk, and servers never write it.
- */
-async function withStore<T>(opts: Opts, writes: boolean, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const { createContext } = await import('../../context.ts')
-  const { loadConfig } = await import('../../config.ts')
-  const { takeWriterLock } = await import('../../connect/target.ts')
-  const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
-  await requireContentRoot(config.contentDir)
-  const lock = writes ? await takeWriterLock(config) : null
-  try {
-    const ctx = await createContext({ config, source: 'cli', resume: lock?.ok === true })
-    try {
-      return await fn(ctx)
-    } finally {
-      await ctx.close()
-    }
-  } finally {
-    if (lock?.ok) await lock.release()
-  }
-}
-
+/** These commands act on the local content root (no --url: a token is made where its file is). */
+const target = (opts: Opts) => (opts.dir ? { dir: opts.dir } : {})
