@@ -19,9 +19,14 @@ export const zones = [
   { target: ['service'], from: ['server', 'cli', 'mcp'], message: 'service is below the adapters: it never imports server, cli or mcp.' },
   { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
   { target: ['server'], from: ['cli'], message: 'the server never imports the CLI.' },
+  // One path for every operation: the CLI and the MCP server send requests to the HTTP API
+  // (connect/: a server, or the app answering in process), never call services or the store.
+  { target: ['cli', 'mcp'], from: ['service', 'storage'], message: 'cli and mcp reach every operation through the HTTP API (connect/): they import neither service nor storage, type-only imports included.' },
+  { target: ['mcp', 'connect'], from: ['cli'], message: 'the CLI starts the MCP server, not the other way round: mcp and connect never import cli.' },
+  { target: ['connect'], from: ['mcp'], message: 'connect serves cli and mcp alike: it imports neither.' },
   // The adapters use the store (store.ts), the one-writer lock and journal and the watcher;
   // parsing, file layout and atomic writes stay inside storage.
-  { target: ['cli', 'server', 'mcp'], from: ['storage'], except: ['storage/store.ts', 'storage/lock.ts', 'storage/schema-journal.ts', 'storage/watcher.ts'], message: 'adapters use the store, not storage internals (codec, records, paths, atomic writes).' },
+  { target: ['server'], from: ['storage'], except: ['storage/store.ts', 'storage/lock.ts', 'storage/schema-journal.ts', 'storage/watcher.ts'], message: 'adapters use the store, not storage internals (codec, records, paths, atomic writes).' },
   { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'reader/query.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder with the reader).' },
 ]
 
@@ -52,9 +57,67 @@ export function layerViolations(dir) {
   return out
 }
 
+/**
+ * The folder loop main still has (context.ts and the folders that hang state on AppContext, tied
+ * by type imports; issue [18] cuts it). A loop among these folders only is reported as known;
+ * any other loop, or this one grown by a folder, fails.
+ */
+const KNOWN_LOOP = new Set(['context.ts', 'end-users', 'git', 'replica', 'service', 'sessions', 'webhooks'])
+
+/** The folder (or root file) under src/ a path belongs to. */
+const folderOf = (rel) => (rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : rel)
+
+/**
+ * Loops between folders (a root file counts as its own folder), type-only and dynamic imports
+ * included: Tarjan's strongly connected components over the folder graph. `{ members, known }`.
+ */
+export function folderLoops(dir) {
+  const root = resolve(dir)
+  const graph = new Map()
+  for (const [file, deps] of importGraph(root)) {
+    const from = folderOf(relative(root, file))
+    if (!graph.has(from)) graph.set(from, new Set())
+    for (const dep of deps) {
+      const to = folderOf(relative(root, dep))
+      if (to !== from) graph.get(from).add(to)
+    }
+  }
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const loops = []
+  let next = 0
+  const visit = (v) => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v), low.get(w)))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const members = []
+    let w
+    do {
+      w = stack.pop()
+      onStack.delete(w)
+      members.push(w)
+    } while (w !== v)
+    if (members.length > 1) loops.push({ members: members.sort(), known: members.every((m) => KNOWN_LOOP.has(m)) })
+  }
+  for (const folder of graph.keys()) if (!index.has(folder)) visit(folder)
+  return loops
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'src')
   const found = layerViolations(dir)
   for (const v of found) console.error(`src/${v.file} imports src/${v.imports}: ${v.message}`)
-  process.exit(found.length > 0 ? 1 : 0)
+  const loops = folderLoops(dir).filter((l) => !l.known)
+  for (const l of loops) console.error(`folder loop: ${l.members.join(' -> ')} import each other (type-only imports count): cut it, imports go one way.`)
+  process.exit(found.length > 0 || loops.length > 0 ? 1 : 0)
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { processIdentity } from '../storage/lock.ts'
+import { identityOf } from '../connect/direct.ts'
 
 /**
  * The V8 flags `cms serve` needs from its first instruction (they size the heap, which a running
@@ -23,7 +23,7 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  * moment this one takes to stop itself rather than refuse (storage/lock.ts). null otherwise.
  */
 export function respawnParent(): { pid: number; process_start: string | null } | null {
-  return process.env[RESPAWNED] === '1' && process.channel ? processIdentity(process.ppid) : null
+  return process.env[RESPAWNED] === '1' && process.channel ? identityOf(process.ppid) : null
 }
 
 /** The flags this process lacks (one given with another value, or negated, counts as given). */

@@ -21,9 +21,9 @@ export function registerEditorUrl(program: Command): void {
     .option('--revoke-all', 'sign every editor out: end all sessions and unused links')
     .action(async (opts: Opts) => {
       const { loadConfig } = await import('../../config.ts')
-      const { readServerInfo } = await import('../../storage/lock.ts')
+      const { runningServer } = await import('../../connect/direct.ts')
       const config = loadConfig({ dir: opts.dir })
-      const server = await readServerInfo(config.stateDir)
+      const server = await runningServer(config.stateDir)
       const base = server?.url && server.token ? reachable(server.url) : null
 
       if (opts.revokeAll) {

@@ -12,7 +12,7 @@ export function registerInit(program: Command): void {
     .option('-f, --force', 'overwrite an existing project')
     .addOption(jsonOption())
     .action(async (dir: string | undefined, opts: { dir?: string; name: string; locale: string; force?: boolean; json?: boolean }) => {
-      const { initProject } = await import('../../service/project/init.ts')
+      const { initProject } = await import('../../connect/direct.ts')
       const { loadConfig } = await import('../../config.ts')
       const { withDirectWrite } = await import('../../connect/target.ts')
       const config = loadConfig({ dir: dir ?? opts.dir })

@@ -4,7 +4,7 @@ import { printJson } from '../output.ts'
 
 interface Opts { dir?: string; out?: string; json?: boolean }
 
-/** `cms openapi`: the OpenAPI 3.1 document `GET /openapi.json` serves, without a server. */
+/** `cms openapi`: the OpenAPI 3.1 document `GET /openapi.json` serves (the app in this process answers without a server). */
 export function registerOpenApi(program: Command): void {
   program
     .command('openapi')
@@ -15,15 +15,9 @@ export function registerOpenApi(program: Command): void {
     .action(async (opts: Opts) => {
       const { resolve } = await import('node:path')
       const { readFile } = await import('node:fs/promises')
-      const { generateOpenApi } = await import('../../codegen/openapi.ts')
-      const { loadConfig } = await import('../../config.ts')
-      const { ContentStore } = await import('../../storage/store.ts')
-      const { collectRoutes } = await import('../../server/route-inventory.ts')
       const { writeGenerated } = await import('../../codegen/load.ts')
-      const { packageVersion } = await import('../../core/version.ts')
-      const config = loadConfig(opts.dir ? { dir: opts.dir } : {})
-      const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
-      const doc = generateOpenApi(store.project, store.sortedCollections(), await collectRoutes(), packageVersion)
+      const { reading, withApi } = await import('../../connect/target.ts')
+      const doc = await withApi(reading(opts.dir ? { dir: opts.dir } : {}), (api) => api.request<Record<string, unknown>>('GET', '/openapi.json'))
       const text = `${JSON.stringify(doc, null, 2)}\n`
       if (!opts.out) {
         process.stdout.write(text)

@@ -102,12 +102,12 @@ export function registerUser(program: Command): void {
 export async function adminScope(opts: { dir?: string }): Promise<AdminScope> {
   const { loadConfig } = await import('../../config.ts')
   const { requireContentRoot } = await import('../../connect/content-root.ts')
-  const { ContentStore } = await import('../../storage/store.ts')
+  const { readProjectFile } = await import('../../connect/direct.ts')
   const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
   await requireContentRoot(config.contentDir)
   let project
   try {
-    project = await ContentStore.readProject(config.contentDir)
+    project = await readProjectFile(config.contentDir)
   } catch (error) {
     throw new CliError(`cannot read ${config.contentDir}/project.yaml: ${(error as Error).message}`, EXIT.problem)
   }
