@@ -74,6 +74,6 @@ describe('cms asset add to a remote server', () => {
     await writeFile(pic, makePng(2, 2))
     const r = await cms(['asset', 'add', pic, '--url', 'http://127.0.0.1:9', '--token', token, '--project', project.projectId])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('Cannot reach http://127.0.0.1:9')
+    expect(r.stderr).toContain('Cannot reach the server at http://127.0.0.1:9')
   })
 })
