@@ -7,7 +7,6 @@ import { loadConfig, type ResolvedConfig } from '../config.ts'
 import { createApiClient, type ApiClient } from './api.ts'
 import { requireContentRoot } from './content-root.ts'
 import { CliError, EXIT } from './errors.ts'
-import { inProcess } from './in-process.ts'
 
 export interface TargetOptions {
   dir?: string
@@ -47,6 +46,8 @@ export async function withApi<T>(options: TargetOptions, fn: (api: ApiClient) =>
   await requireContentRoot(config.contentDir)
   // A read-only command reads without the lock, unless a killed process left a schema change
   // half done: then it takes the lock like a writer and finishes that change first.
+  // The app and the content are loaded only here: a command sent to a server never loads them.
+  const { inProcess } = await import('./in-process.ts')
   if (options.readOnly && !existsSync(schemaJournalPath(config.stateDir))) return inProcess(config, options, fn, false)
   // Without a server, a writing command holds the one-writer lock for its whole run (load,
   // checks, writes), so unique and singleton rules hold across processes.

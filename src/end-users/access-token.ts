@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { SignJWT, jwtVerify, decodeProtectedHeader } from 'jose'
 import { readSigningKey, signingKey } from './signing-key.ts'
 
 /**
@@ -14,7 +13,15 @@ export interface AccessClaims {
 
 const ISSUER = 'cms:project-auth'
 
+/**
+ * jose loaded on first use: every CLI command builds the app (connect/in-process.ts), and
+ * loading jose up front cost each one ~25 ms for tokens it never signs.
+ */
+let jose: Promise<typeof import('jose')> | undefined
+const loadJose = () => (jose ??= import('jose'))
+
 export async function signAccessToken(stateDir: string, projectUuid: string, claims: { userUuid: string; sessionId: string }, ttlSeconds: number, nowMs: number): Promise<{ token: string; expiresAt: number }> {
+  const { SignJWT } = await loadJose()
   const key = await signingKey(stateDir)
   const iat = Math.floor(nowMs / 1000)
   const exp = iat + ttlSeconds
@@ -35,6 +42,7 @@ export async function signAccessToken(stateDir: string, projectUuid: string, cla
 export async function verifyAccessToken(stateDir: string, projectUuid: string, token: string): Promise<AccessClaims | null> {
   const key = readSigningKey(stateDir)
   if (!key) return null
+  const { decodeProtectedHeader, jwtVerify } = await loadJose()
   try {
     if (decodeProtectedHeader(token).kid !== key.kid) return null
     const { payload } = await jwtVerify(token, key.secret, { algorithms: ['HS256'], issuer: ISSUER, audience: projectUuid })
