@@ -20,6 +20,7 @@ import { registerStaticEditor } from './admin/static.ts'
 import { registerHomePage } from './admin/home-page.ts'
 import { registerEditorRoutes } from './admin/editor-routes.ts'
 import { registerTokenRoutes } from './admin/token-routes.ts'
+import { registerEndUserRoutes } from './admin/end-user-routes.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -40,6 +41,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerSessionRoutes(app, ctx)
   registerEditorRoutes(app, ctx)
   registerTokenRoutes(app, ctx)
+  registerEndUserRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)

@@ -2,7 +2,8 @@ import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
 import { CliError } from '../../connect/errors.ts'
-import { adminScope } from './user.ts'
+import { EXIT } from '../../connect/errors.ts'
+import type { AdminScope } from '../../end-users/admin.ts'
 import { forTerminal as t } from '../../core/terminal.ts'
 
 interface Opts { dir?: string; json?: boolean }
@@ -40,10 +41,29 @@ export function registerAuth(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { rotateSigningKey } = await import('../../end-users/signing-key.ts')
-      const scope = await adminScope(opts)
-      const key = await rotateSigningKey(scope.stateDir)
+      const { withApi } = await import('../../connect/target.ts')
+      const key = await withApi(opts.dir ? { dir: opts.dir } : {}, (api) => api.request<{ kid: string; created_at: string }>('POST', '/_admin/api/auth/signing-key'))
       if (opts.json) return printJson({ kid: key.kid, created_at: key.created_at })
       process.stdout.write(`New signing key ${key.kid}: access tokens signed before it are refused; clients get new ones with their refresh token.\n`)
     })
+}
+
+/**
+ * The content root's state dir and project (for its auth settings), without loading any
+ * content: the outbox is read from `.cms/auth.json` (`cms auth mail`; the editor's route
+ * answers only the newest 200, newest first).
+ */
+async function adminScope(opts: { dir?: string }): Promise<AdminScope> {
+  const { loadConfig } = await import('../../config.ts')
+  const { requireContentRoot } = await import('../../connect/content-root.ts')
+  const { readProjectFile } = await import('../../connect/direct.ts')
+  const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
+  await requireContentRoot(config.contentDir)
+  let project
+  try {
+    project = await readProjectFile(config.contentDir)
+  } catch (error) {
+    throw new CliError(`cannot read ${config.contentDir}/project.yaml: ${(error as Error).message}`, EXIT.problem)
+  }
+  return { stateDir: config.stateDir, project }
 }

@@ -2,15 +2,23 @@ import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
 import { CliError, EXIT } from '../../connect/errors.ts'
-import type { AdminScope } from '../../end-users/admin.ts'
+import { reading, withApi } from '../../connect/target.ts'
 import { forTerminal as t } from '../../core/terminal.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
+interface UserView {
+  uuid: string; id: number; email: string; display_name: string | null; email_verified_at: string | null; status: string
+  sessions: number; api_keys: number; created_at: string
+}
+interface UserDetail extends UserView { keys: Array<{ id: string; key_prefix: string; name: string; revoked_at: string | null; expires_at: string | null }> }
+
+/** The admin API's end-user routes; `ref` is an email or uuid. */
+const users = (ref?: string, action?: string) => `/_admin/api/users${ref !== undefined ? `/${encodeURIComponent(ref)}` : ''}${action ? `/${action}` : ''}`
+
 /**
  * `cms user list|show|create|suspend|unsuspend|delete`: the project's end users (project auth),
- * kept in .cms/auth.json. These commands change that file directly, server running or not
- * (the store's own lock keeps both right); a running server sees the change on its next request.
+ * kept in .cms/auth.json, through the admin API (`/_admin/api/users`) like every command.
  */
 export function registerUser(program: Command): void {
   const user = program.command('user').description('end users of project auth (sign-up/sign-in of a site): list, create, suspend, delete')
@@ -21,11 +29,10 @@ export function registerUser(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (opts: Opts) => {
-      const { listUsers } = await import('../../end-users/admin.ts')
-      const users = await listUsers(await adminScope(opts))
-      if (opts.json) return printJson(users)
-      if (users.length === 0) return void process.stdout.write('No end users yet. They sign up through POST /auth/signup, or: cms user create --email <email> --password-stdin\n')
-      printTable(['EMAIL', 'UUID', 'VERIFIED', 'STATUS', 'SESSIONS', 'KEYS', 'CREATED'], users.map((u) => [
+      const list = await withApi(reading(target(opts)), (api) => api.request<UserView[]>('GET', users()))
+      if (opts.json) return printJson(list)
+      if (list.length === 0) return void process.stdout.write('No end users yet. They sign up through POST /auth/signup, or: cms user create --email <email> --password-stdin\n')
+      printTable(['EMAIL', 'UUID', 'VERIFIED', 'STATUS', 'SESSIONS', 'KEYS', 'CREATED'], list.map((u) => [
         u.email, u.uuid, u.email_verified_at ? 'yes' : 'no', u.status, String(u.sessions), String(u.api_keys), u.created_at.slice(0, 10),
       ]))
     })
@@ -36,8 +43,7 @@ export function registerUser(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (ref: string, opts: Opts) => {
-      const { showUser } = await import('../../end-users/admin.ts')
-      const u = await showUser(await adminScope(opts), ref)
+      const u = await withApi(reading(target(opts)), (api) => api.request<UserDetail>('GET', users(ref)))
       if (opts.json) return printJson(u)
       const lines = [
         ['email', u.email], ['uuid', u.uuid], ['id', String(u.id)], ['display name', u.display_name ?? '-'],
@@ -63,10 +69,8 @@ export function registerUser(program: Command): void {
     .action(async (opts: Opts & { email: string; password?: string; passwordStdin?: boolean; displayName?: string; verified?: boolean }) => {
       const password = opts.passwordStdin ? await firstLineOfStdin() : opts.password
       if (password === undefined) throw new CliError('a password is needed: pass --password-stdin (and the password on stdin) or --password <password>', EXIT.cannotRun)
-      const { createUser } = await import('../../end-users/admin.ts')
-      const u = await createUser(await adminScope(opts), {
-        email: opts.email, password, ...(opts.displayName !== undefined ? { displayName: opts.displayName } : {}), verified: opts.verified === true,
-      })
+      const body = { email: opts.email, password, ...(opts.displayName !== undefined ? { display_name: opts.displayName } : {}), verified: opts.verified === true }
+      const u = await withApi(target(opts), (api) => api.request<UserView>('POST', users(), { body }))
       if (opts.json) return printJson(u)
       process.stdout.write(`Created end user ${t(u.email)} (${u.uuid})${u.email_verified_at ? '' : '; the verification email is in the outbox: cms auth mail'}.\n`)
     })
@@ -78,8 +82,7 @@ export function registerUser(program: Command): void {
       .addOption(dirOption())
       .addOption(jsonOption())
       .action(async (ref: string, opts: Opts) => {
-        const { setSuspended } = await import('../../end-users/admin.ts')
-        const u = await setSuspended(await adminScope(opts), ref, suspended)
+        const u = await withApi(target(opts), (api) => api.request<UserView>('POST', users(ref, name)))
         if (opts.json) return printJson(u)
         process.stdout.write(`${suspended ? 'Suspended' : 'Unsuspended'} ${t(u.email)}.\n`)
       })
@@ -91,28 +94,14 @@ export function registerUser(program: Command): void {
     .addOption(dirOption())
     .addOption(jsonOption())
     .action(async (ref: string, opts: Opts) => {
-      const { deleteUser } = await import('../../end-users/admin.ts')
-      const u = await deleteUser(await adminScope(opts), ref)
+      const u = await withApi(target(opts), (api) => api.request<UserView>('DELETE', users(ref)))
       if (opts.json) return printJson({ deleted: u.uuid, user: u })
       process.stdout.write(`Deleted end user ${t(u.email)} (${u.uuid}).\n`)
     })
 }
 
-/** The content root's state dir and project (for its auth settings), without loading any content. */
-export async function adminScope(opts: { dir?: string }): Promise<AdminScope> {
-  const { loadConfig } = await import('../../config.ts')
-  const { requireContentRoot } = await import('../../connect/content-root.ts')
-  const { readProjectFile } = await import('../../connect/direct.ts')
-  const config = loadConfig({ ...(opts.dir ? { dir: opts.dir } : {}) })
-  await requireContentRoot(config.contentDir)
-  let project
-  try {
-    project = await readProjectFile(config.contentDir)
-  } catch (error) {
-    throw new CliError(`cannot read ${config.contentDir}/project.yaml: ${(error as Error).message}`, EXIT.problem)
-  }
-  return { stateDir: config.stateDir, project }
-}
+/** These commands act on the local content root (no --url). */
+const target = (opts: { dir?: string }) => (opts.dir ? { dir: opts.dir } : {})
 
 async function firstLineOfStdin(): Promise<string> {
   let text = ''

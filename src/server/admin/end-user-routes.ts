@@ -1,0 +1,64 @@
+import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../route.ts'
+import type { CmsApp } from '../cms-app.ts'
+import { readJsonBody } from '../body.ts'
+import { badRequest } from '../../core/errors.ts'
+import { createUser, deleteUser, listUsers, setSuspended, showUser, type AdminScope } from '../../end-users/admin.ts'
+import { rotateSigningKey } from '../../end-users/signing-key.ts'
+
+/**
+ * The project's end users as their owner manages them (what `cms user` and `cms auth
+ * rotate-key` send): `.cms/auth.json` through end-users/admin.ts, never a password hash or a key.
+ */
+export function registerEndUserRoutes(app: CmsApp, ctx: AppContext): void {
+  const scope = (): AdminScope => ({ stateDir: ctx.config.stateDir, project: ctx.store.project })
+  const ref = (params: Record<string, string> | undefined): string => decodeURIComponent(params?.ref ?? '')
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/_admin/api/users', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'End users of project auth: `[{uuid, email, status, sessions, api_keys, ...}]`',
+      handler: () => listUsers(scope()),
+    },
+    {
+      method: 'POST', path: '/_admin/api/users', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Create an end user `{email, password, display_name?, verified?}` (a verification email goes to the outbox unless verified)',
+      handler: async (event) => {
+        const body = await readJsonBody(event, ctx)
+        if (typeof body.email !== 'string' || typeof body.password !== 'string') throw badRequest('email and password must be strings.')
+        if (body.display_name !== undefined && typeof body.display_name !== 'string') throw badRequest('display_name must be a string.')
+        return createUser(scope(), {
+          email: body.email, password: body.password, verified: body.verified === true,
+          ...(typeof body.display_name === 'string' ? { displayName: body.display_name } : {}),
+        })
+      },
+    },
+    {
+      method: 'GET', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'One end user by email or uuid, with their API keys (prefixes only)',
+      handler: (event) => showUser(scope(), ref(event.context.params)),
+    },
+    {
+      method: 'DELETE', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Delete an end user with their sign-ins and API keys → the user deleted',
+      handler: (event) => deleteUser(scope(), ref(event.context.params)),
+    },
+    {
+      method: 'POST', path: '/_admin/api/users/:ref/suspend', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Suspend an end user: their sign-ins end, sign-in is refused, their API keys introspect as inactive',
+      handler: (event) => setSuspended(scope(), ref(event.context.params), true),
+    },
+    {
+      method: 'POST', path: '/_admin/api/users/:ref/unsuspend', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Lift a suspension',
+      handler: (event) => setSuspended(scope(), ref(event.context.params), false),
+    },
+    {
+      serial: true, method: 'POST', path: '/_admin/api/auth/signing-key', ability: 'admin', token: 'always', project: 'optional',
+      summary: 'Replace the key that signs end users\' access tokens → `{kid, created_at}` (issued access tokens stop working)',
+      handler: async () => {
+        const key = await rotateSigningKey(ctx.config.stateDir)
+        return { kid: key.kid, created_at: key.created_at }
+      },
+    },
+  ])
+}
