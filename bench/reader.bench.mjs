@@ -2,7 +2,7 @@
 // Server-less reader vs the HTTP API: the standard read queries (Q1–Q5 of read.bench.mjs) on the
 // 10k workload, answered by `openContent()` in-process (one thread, a tight loop) and by `cms serve`
 // over HTTP (autocannon, 20 connections; the server's fast read path and answer cache as usual).
-// Both return the same bytes (test/reader/differential.test.ts). Then `cms export` timed at 100k.
+// Both return the same bytes (test/e2e/reader/differential.test.ts). Then `cms export` timed at 100k.
 //
 //   node bench/reader.bench.mjs   (BENCH_N=10000 BENCH_EXPORT_N=100000 BENCH_SECONDS=4 BENCH_ROUNDS=3)
 //   BENCH_EXPORT_N=0 skips the export run; BENCH_N=0 runs only it.
