@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most end-to-end time is spent waiting on child processes, sockets and the disk, not on a core:
+    // two files at a time on two cores (vitest's default there is one, cores - 1; docs/benchmarks.md).
+    maxWorkers: 2,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     projects: [
       {

@@ -66,16 +66,19 @@ describe('cms token', () => {
 
   it('refuses a duplicate name, an unknown ability, a past expiry, and revoking an unknown name (exit 1, message)', async () => {
     expect((await cms('token', 'create', '--dir', project.contentDir, '--name', 'dup', '--abilities', 'read', '--json')).code).toBe(0)
-    const dup = await cms('token', 'create', '--dir', project.contentDir, '--name', 'dup', '--abilities', 'read')
+    // Four refusals that change nothing: started together (each is a process start).
+    const [dup, bad, past, missing] = await Promise.all([
+      cms('token', 'create', '--dir', project.contentDir, '--name', 'dup', '--abilities', 'read'),
+      cms('token', 'create', '--dir', project.contentDir, '--name', 'x', '--abilities', 'read,fly'),
+      cms('token', 'create', '--dir', project.contentDir, '--name', 'y', '--abilities', 'read', '--expires', '2001-01-01'),
+      cms('token', 'revoke', 'nope', '--dir', project.contentDir, '--json'),
+    ])
     expect(dup.code).toBe(1)
     expect(dup.stderr).toContain('already exists')
-    const bad = await cms('token', 'create', '--dir', project.contentDir, '--name', 'x', '--abilities', 'read,fly')
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('Unknown ability "fly"')
-    const past = await cms('token', 'create', '--dir', project.contentDir, '--name', 'y', '--abilities', 'read', '--expires', '2001-01-01')
     expect(past.code).toBe(1)
     expect(past.stderr).toContain('already past')
-    const missing = await cms('token', 'revoke', 'nope', '--dir', project.contentDir, '--json')
     expect(missing.code).toBe(1)
     expect(JSON.parse(missing.stdout)).toEqual({ error: { message: expect.stringContaining('No token named "nope"') } })
   })

@@ -18,7 +18,8 @@ afterAll(async () => {
 })
 
 describe('exit codes: 0 done, 1 content or input, 2 could not run (usage errors included)', () => {
-  test.each([
+  // Usage errors read and write nothing: these run side by side.
+  test.concurrent.each([
     [['serv'], /unknown command 'serv'/],
     [['entry', 'lst'], /unknown command 'lst'/],
     [['serve', '--port', 'abc'], /--port must be an integer/],
@@ -40,17 +41,19 @@ describe('exit codes: 0 done, 1 content or input, 2 could not run (usage errors 
     const r = await cms(['webhook', 'add', '--name', 'x', '--dir', content])
     expect(r.code).toBe(2)
     expect(r.stderr).toContain("required options '--target-url <url>', '--events <list>', '--sources <list>' not specified")
-    const help = await cms(['webhook', 'add', '--help'])
-    expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/--target-url <url>[\s\S]*\(required\)/)
+    // The --help runs read nothing: started together (each is a process start).
+    const reads = [['asset', 'list'], ['asset', 'show'], ['collection', 'list'], ['collection', 'show'], ['webhook', 'logs'], ['webhook', 'test']]
+    const [help, webhookList, entryList, entryCreate, ...readHelps] = await Promise.all(
+      [['webhook', 'add'], ['webhook', 'list'], ['entry', 'list'], ['entry', 'create'], ...reads].map((args) => cms([...args, '--help'])),
+    )
+    expect(help!.code).toBe(0)
+    expect(help!.stdout).toMatch(/--target-url <url>[\s\S]*\(required\)/)
     // --url is the server on every command, webhook add included; --no-deliver only where it does something.
-    expect(help.stdout).toMatch(/--url <url>\s+send to a running server/)
-    expect((await cms(['webhook', 'list', '--help'])).stdout).not.toContain('--no-deliver')
-    expect((await cms(['entry', 'list', '--help'])).stdout).not.toContain('--no-deliver')
-    expect((await cms(['entry', 'create', '--help'])).stdout).toContain('--no-deliver')
-    for (const read of [['asset', 'list'], ['asset', 'show'], ['collection', 'list'], ['collection', 'show'], ['webhook', 'logs'], ['webhook', 'test']]) {
-      expect((await cms([...read, '--help'])).stdout, read.join(' ')).not.toContain('--no-deliver')
-    }
+    expect(help!.stdout).toMatch(/--url <url>\s+send to a running server/)
+    expect(webhookList!.stdout).not.toContain('--no-deliver')
+    expect(entryList!.stdout).not.toContain('--no-deliver')
+    expect(entryCreate!.stdout).toContain('--no-deliver')
+    reads.forEach((read, i) => expect(readHelps[i]!.stdout, read.join(' ')).not.toContain('--no-deliver'))
   })
 
   test('bad content or input → 1; a folder that is not a content root → 2', async () => {

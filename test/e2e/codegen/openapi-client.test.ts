@@ -19,7 +19,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
  * error (tsc reports unused ones).
  */
 const SAMPLE = `import createClient from 'openapi-fetch'
-import type { components, paths } from '../../codegen/api.js'
+import type { components, paths } from './api.js'
 
 type Article = components['schemas']['ArticlesEntry']
 

@@ -14,7 +14,7 @@ const TSC = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', im
 
 /** A site-build file using the generated types; every @ts-expect-error must really be an error (tsc reports unused ones). */
 const SAMPLE = `
-import type { Collections, CollectionFields, Where, Paginated, Count, ArticlesEntry, EventsFields } from '../../codegen/cms-types.ts'
+import type { Collections, CollectionFields, Where, Paginated, Count, ArticlesEntry, EventsFields } from './cms-types.ts'
 
 type Article = Collections['articles']
 export function title(a: Article): string { return a.fields.title ?? '' }
