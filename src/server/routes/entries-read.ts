@@ -1,12 +1,12 @@
-import { apiBase } from '../api-prefix.ts'
+import { apiBase } from '../http/api-prefix.ts'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 import { getEntry, listEntriesSliced, type ReadResult } from '../../service/entries/list.ts'
-import { readAnswer } from '../admission.ts'
-import { credentialOf } from '../guard.ts'
-import { draftAccess } from '../draft-access.ts'
+import { readAnswer } from '../access/admission.ts'
+import { credentialOf } from '../access/guard.ts'
+import { draftAccess } from '../access/draft-access.ts'
 
 /**
  * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.

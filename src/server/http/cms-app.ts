@@ -1,6 +1,6 @@
 import { H3 } from 'h3'
-import type { RouteSpec } from './route-access.ts'
-import type { FastRead } from './fast-read.ts'
+import type { RouteSpec } from '../access/route-access.ts'
+import type { FastRead } from '../fast-read/fast-read.ts'
 
 /**
  * The h3 app of one context, with what the app knows about itself: its route table (filled by

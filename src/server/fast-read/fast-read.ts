@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppContext } from '../context.ts'
-import { isSlug, isUuid } from '../core/ids.ts'
-import { getEntry, listEntries, type ReadResult } from '../service/entries/list.ts'
-import { admitRequest, admitRoute, countedByFastPath, readAnswer, type AdmissionSpec, type Admitted } from './admission.ts'
-import { credentialFromRequest, type Credential } from './guard.ts'
-import type { RateLimiter } from './rate-limit.ts'
-import type { RouteSpec } from './route-access.ts'
-import { splitApiPrefix } from './api-prefix.ts'
+import type { AppContext } from '../../context.ts'
+import { isSlug, isUuid } from '../../core/ids.ts'
+import { getEntry, listEntries, type ReadResult } from '../../service/entries/list.ts'
+import { admitRequest, admitRoute, countedByFastPath, readAnswer, type AdmissionSpec, type Admitted } from '../access/admission.ts'
+import { credentialFromRequest, type Credential } from '../access/guard.ts'
+import type { RateLimiter } from '../access/rate-limit.ts'
+import type { RouteSpec } from '../access/route-access.ts'
+import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
-import { draftAccess } from './draft-access.ts'
+import { draftAccess } from '../access/draft-access.ts'
 
 /** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean

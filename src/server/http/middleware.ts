@@ -1,11 +1,11 @@
 import { getRequestIP, type H3, type H3Event } from 'h3'
-import type { AppContext } from '../context.ts'
-import { CmsError } from '../core/errors.ts'
+import type { AppContext } from '../../context.ts'
+import { CmsError } from '../../core/errors.ts'
 import { toErrorResponse } from './errors.ts'
-import { credentialOf } from './guard.ts'
-import { isPreflight, preflight } from './cors.ts'
-import type { RateLimiter } from './rate-limit.ts'
-import { admitRequest, countedByFastPath, type Admitted } from './admission.ts'
+import { credentialOf } from '../access/guard.ts'
+import { isPreflight, preflight } from '../access/cors.ts'
+import type { RateLimiter } from '../access/rate-limit.ts'
+import { admitRequest, countedByFastPath, type Admitted } from '../access/admission.ts'
 
 /**
  * Cross-cutting request handling, registered before any route: CORS preflights answered here,
