@@ -59,7 +59,7 @@ export function createApp(ctx: AppContext): CmsApp {
     }
     throw new CmsError('not_found', 'Not Found.')
   })
-  app.fastRead = createFastRead(ctx, limiter, app.routes)
+  app.fastRead = createFastRead(ctx, limiter, app.routes, app.handovers)
   // Event streams end before the server closes, so they never hold a shutdown.
   app.beforeClose = () => ctx.editor?.activity.close()
   return app

@@ -50,9 +50,24 @@ function checkDrafts(access: DraftAccess): void {
  * `query` is the raw query string (no leading `?`); `baseUrl` (origin) builds pagination
  * links and asset URLs. Answers come from per-collection views (rebuilt when the
  * collection or what its output depends on changes), cached match lists, cached
- * per-entry JSON, and a bounded cache of whole answers.
+ * per-entry JSON, and a bounded cache of whole answers. Always answers, however long it takes:
+ * a server reads through `listEntriesNow` and `listEntriesSliced`.
  */
 export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
+  return answerList(ctx, slug, query, baseUrl, drafts, false) as ReadResult
+}
+
+/**
+ * A server's list read at once: the answer when it fits in a few slices (or comes from the
+ * cache), else a `ListLater` with the query already parsed and checked, for `listEntriesSliced`
+ * (the Node fast read path leaves such a request to h3 with it). Without `ctx.slicedLists`
+ * (the CLI, the reader) it always answers.
+ */
+export function listEntriesNow(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult | ListLater {
+  return answerList(ctx, slug, query, baseUrl, drafts, ctx.slicedLists === true)
+}
+
+function answerList(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess, deferLong: boolean): ReadResult | ListLater {
   const { index, slot } = open(ctx, slug)
   const hit = slot.lookup(baseUrl, query)
   if (hit) {
@@ -62,16 +77,15 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
   }
   const q = parseListQuery(query)
   if (q.state !== 'published') checkDrafts(drafts)
+  const plan = prepareList(ctx, index, slot, q)
   let result: ReadResult
-  if (ctx.slicedLists) {
+  if (deferLong) {
     // A server answers here only what fits in a few slices; the rest goes to listEntriesSliced.
-    const plan = prepareList(ctx, index, slot, q)
     const view = plan.ready ? slot.views.peek(q.state) : null
     const now = view ? runWithin(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, false), SYNC_SLICES) : LATER
-    if (now === LATER) throw new ListDeferred()
+    if (now === LATER) return new ListLater(q)
     result = now
   } else {
-    const plan = prepareList(ctx, index, slot, q)
     result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
   }
   if (q.state !== 'published') result.drafts = true
@@ -83,17 +97,15 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
  * `listEntries` for a server: anything that needs more than a few slices of work over rows
  * (a never-seen filter or sort over many rows, a count, a `like`, a view or index not built
  * yet after start) runs in slices that give the event loop back, so other requests answer
- * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does.
+ * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does. `later`: what
+ * `listEntriesNow` already found for this very request (its query parsed, drafts checked).
  */
-export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): Promise<ReadResult> {
+export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed', later?: ListLater): Promise<ReadResult> {
   if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl, drafts)
-  try {
-    return listEntries(ctx, slug, query, baseUrl, drafts)
-  } catch (error) {
-    if (!(error instanceof ListDeferred)) throw error
-  }
+  const now = later ?? listEntriesNow(ctx, slug, query, baseUrl, drafts)
+  if (!(now instanceof ListLater)) return now
   const { index, slot } = open(ctx, slug)
-  const q = parseListQuery(query)
+  const q = now.query
   const plan = prepareList(ctx, index, slot, q)
   // The views the answer reads (its own, and those its relation filters reach), built in slices if not yet.
   for (const target of plan.related) await viewsOf(ctx, target)?.ready(q.state === 'published' ? 'published' : 'draft')
@@ -128,13 +140,14 @@ async function backgroundPause(): Promise<void> {
 const BACKGROUND_DEFER = 64
 
 /**
- * Thrown by a server's `listEntries` when the answer needs the sliced path: the Node fast
- * read path hands the request to h3, whose route awaits `listEntriesSliced`. Never reaches
- * a client.
+ * A server's list read that needs the sliced path (`listEntriesNow`'s other answer): its query,
+ * parsed and checked (drafts included), so `listEntriesSliced` does not parse it again. Never
+ * reaches a client.
  */
-export class ListDeferred extends Error {
-  constructor() {
-    super('This list read runs in slices (listEntriesSliced).')
+export class ListLater {
+  readonly query: ListQuery
+  constructor(query: ListQuery) {
+    this.query = query
   }
 }
 
