@@ -85,15 +85,10 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     let credential: Credential | undefined
     const credentialOnce = (): Credential => (credential ??= credentialFromRequest(headers.authorization, headers.cookie, ctx))
     const admitted: Admitted = { headers: {} }
-    // Not mine: h3 answers, taking over what was found so far.
-    const notMine = (found: Omit<Handover, 'admitted'>): false => {
-      handovers.set(req, { admitted, ...found })
-      return false
-    }
     try {
       admitRequest({ method, target, search, origin: headers.origin, ip: req.socket.remoteAddress, credential: credentialOnce }, ctx, limiter, admitted)
     } catch (error) {
-      return notMine({ refused: { error } })
+      return notMine(handovers, req, { admitted, refused: { error } })
     }
     const spec = uuid === null ? listSpec : entrySpec
     let principal: ReturnType<typeof admitRoute>
@@ -101,12 +96,12 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
       // GET and HEAD are safe methods: the session's same-origin rule never refuses them.
       principal = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod }, ctx, spec)
     } catch (error) {
-      return notMine({ route: { spec, error } })
+      return notMine(handovers, req, { admitted, route: { spec, error } })
     }
     // An end user's token to verify (async, then refused): h3 answers it.
     if (principal instanceof Promise) {
       principal.catch(() => {})
-      return notMine({ route: { spec, principal } })
+      return notMine(handovers, req, { admitted, route: { spec, principal } })
     }
     let result: ReadResult | ListLater
     try {
@@ -118,10 +113,10 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
         ? listEntriesNow(ctx, slug, query, origin, drafts)
         : getEntry(ctx, slug, uuid, query, origin, drafts)
     } catch (error) {
-      return notMine({ route: { spec, principal }, read: { error } })
+      return notMine(handovers, req, { admitted, route: { spec, principal }, read: { error } })
     }
     // A long list read: h3's route runs it in slices, from the query parsed here.
-    if (result instanceof ListLater) return notMine({ route: { spec, principal }, read: { later: result } })
+    if (result instanceof ListLater) return notMine(handovers, req, { admitted, route: { spec, principal }, read: { later: result } })
     const answer = readAnswer(result, headers['if-none-match'])
     const extra = admitted.headers
     let any = false
@@ -154,6 +149,12 @@ function headerList(headers: Record<string, string>): string[] {
 }
 
 const safeMethod = (): void => {}
+
+/** Not mine: h3 answers the request, taking over what this path found (see Handover). */
+function notMine(handovers: WeakMap<object, Handover>, req: IncomingMessage, found: Handover): false {
+  handovers.set(req, found)
+  return false
+}
 
 /** Where a request target routes on this path: a collection (and an entry), the query, the `/api` prefix. */
 interface Target {
