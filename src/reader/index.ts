@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../core/errors.ts'
 import { ContentStore, type StoreChange } from '../storage/store.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/entries/list.ts'
+import { ReadModel } from '../service/entries/read-model.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/collections/view.ts'
 import { toQuery, type ReadParams } from './query.ts'
 
@@ -75,8 +76,12 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     events: nullSink,
     source: 'cli',
     readOnly: true,
+    readModel: new ReadModel(store, { background: false }),
     disposers: [],
-    async close() { await watcher?.close() },
+    async close() {
+      await watcher?.close()
+      ctx.readModel.close()
+    },
   }
   const origin = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
 

@@ -13,7 +13,7 @@ import { createToken } from '../../src/service/tokens/manage.ts'
 import { listingTemplate } from './fixture.ts'
 
 /**
- * The Node fast read path (src/server/fast-read.ts) must answer exactly as the h3 route does:
+ * The Node fast read path (src/server/fast-read/fast-read.ts) must answer exactly as the h3 route does:
  * each request goes to the real server, to a Node server over the same app whose fast path
  * counts what it answered (the composition listen.ts makes), and to a Node server over the same
  * app through h3 alone; the three answers must have the same status, body and every response
