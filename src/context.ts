@@ -120,7 +120,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     ctx.disposers.push(async () => { clearTimeout(timer); await saving })
   }
   if (options.watch) {
-    const watcher = watchContent(store)
+    const watcher = watchContent(store.ingestion)
     ctx.watcher = watcher
     ctx.disposers.push(() => watcher.close())
   }

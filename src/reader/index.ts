@@ -4,7 +4,8 @@ import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { badRequest, notFound } from '../core/errors.ts'
-import { ContentStore, type StoreChange } from '../storage/store.ts'
+import { ContentStore } from '../storage/store.ts'
+import type { StoreChange } from '../storage/content-index.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/entries/list.ts'
 import { ReadModel } from '../service/entries/read-model.ts'
@@ -68,7 +69,7 @@ export interface ContentReader<C extends Record<string, unknown> = Record<string
 export async function openContent<C extends Record<string, unknown> = Record<string, unknown>>(dir: string, options: ReaderOptions = {}): Promise<ContentReader<C>> {
   const config = loadConfig({ dir: resolve(dir), ...(options.stateDir ? { env: { ...process.env, CMS_STATE_DIR: options.stateDir } } : {}) })
   const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
-  const watcher: ContentWatcher | null = options.watch ? watchContent(store) : null
+  const watcher: ContentWatcher | null = options.watch ? watchContent(store.ingestion) : null
   // The service layer's reads need only the store; the rest of the context stays inert (no writes, no webhooks).
   const ctx: AppContext = {
     config,

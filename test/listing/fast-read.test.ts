@@ -242,7 +242,7 @@ describe('fast read path answers as h3 does', () => {
 
   test('a private project needs a token on the fast path too', async () => {
     const before = server.ctx.store.project
-    server.ctx.store.applyFileProject({ ...before, api: 'private' })
+    server.ctx.store.ingestion.applyFileProject({ ...before, api: 'private' })
     try {
       const anonymous = await both('/articles?limit=1')
       expect(anonymous.node.status).toBe(401)
@@ -258,7 +258,7 @@ describe('fast read path answers as h3 does', () => {
       expect(reader.real).toEqual(reader.h3)
       expect(reader.fast).toBe(true)
     } finally {
-      server.ctx.store.applyFileProject(before)
+      server.ctx.store.ingestion.applyFileProject(before)
     }
   })
 })
@@ -468,13 +468,13 @@ describe('repeated anonymous reads', () => {
     const path = '/articles?limit=2'
     await twice(path)
     const before = server.ctx.store.project
-    server.ctx.store.applyFileProject({ ...before, api: 'private' })
+    server.ctx.store.ingestion.applyFileProject({ ...before, api: 'private' })
     try {
       const r = await both(path)
       expect(r.node.status).toBe(401)
       expect(r.node).toEqual(r.h3)
     } finally {
-      server.ctx.store.applyFileProject(before)
+      server.ctx.store.ingestion.applyFileProject(before)
     }
   })
 

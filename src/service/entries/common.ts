@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
-import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../../core/types.ts'
 import { CmsError, notFound, storageFailure, ValidationError } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'

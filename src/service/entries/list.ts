@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
 import { badRequest, forbidden, notFound, unauthenticated } from '../../core/errors.ts'
-import type { CollectionIndex } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
 import { compileWhere, type WhereEnv } from '../../query/compile-where.ts'
 import { compileSort, sortSignature } from '../../query/sort.ts'

@@ -1,5 +1,6 @@
 import type { Collection, EntryRecord } from '../../core/types.ts'
-import type { CollectionIndex, ContentStore } from '../../storage/store.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import type { ReadState } from '../../query/params.ts'
 import type { SchemaInfo } from '../../query/compile-where.ts'
 import type { CompiledSortKey } from '../../query/sort.ts'
