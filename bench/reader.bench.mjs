@@ -36,7 +36,7 @@ const freePort = () => new Promise((resolve) => { const s = createServer().liste
 async function startServer(content) {
   const port = await freePort()
   const dist = (f) => JSON.stringify(join(root, 'dist', f))
-  const code = `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
+  const code = `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/http/app.js')}; import { startServer } from ${dist('server/lifecycle/listen.js')};
     const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
     await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' }); process.stdout.write('ready\\n')`
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })

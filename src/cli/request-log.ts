@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs'
 import type { ResolvedConfig } from '../config.ts'
-import type { ResponseHook } from '../server/listen.ts'
+import type { ResponseHook } from '../server/lifecycle/listen.ts'
 import { forTerminal } from '../core/terminal.ts'
 
 export type LogFormat = 'text' | 'json'

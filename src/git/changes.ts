@@ -209,7 +209,7 @@ export async function discardSelection(ctx: AppContext, body: Selection): Promis
     else await rm(abs, { force: true })
     written.push(abs)
   }
-  await applyBatch(ctx.store, written)
+  await applyBatch(ctx.store.ingestion, written)
   return { files: chosen.map((f) => f.path) }
 }
 

@@ -18,7 +18,7 @@ export function registerOpenApi(program: Command): void {
       const { generateOpenApi } = await import('../../codegen/openapi.ts')
       const { loadConfig } = await import('../../config.ts')
       const { ContentStore } = await import('../../storage/store.ts')
-      const { collectRoutes } = await import('../../server/route-inventory.ts')
+      const { collectRoutes } = await import('../../server/http/route-inventory.ts')
       const { writeGenerated } = await import('../../codegen/load.ts')
       const { packageVersion } = await import('../../core/version.ts')
       const config = loadConfig(opts.dir ? { dir: opts.dir } : {})

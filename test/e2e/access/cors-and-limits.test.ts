@@ -3,7 +3,7 @@ import { makeProject, type TempProject } from '../../helpers/project.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
-import { checkQuery } from '../../../src/server/request-limits.ts'
+import { checkQuery } from '../../../src/server/access/request-limits.ts'
 import { rawRequest } from './helpers.ts'
 
 const cleanup: Array<() => Promise<void>> = []

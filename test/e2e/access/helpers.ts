@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { ABILITIES, type Ability } from '../../../src/core/types.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
 import type { ContentStore } from '../../../src/storage/store.ts'
-import type { RouteSpec } from '../../../src/server/route-access.ts'
+import type { RouteSpec } from '../../../src/server/access/route-access.ts'
 
 export const MSG = {
   header: 'Project header missing.',

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makeProject } from '../../helpers/project.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
-import type { RouteSpec } from '../../../src/server/route-access.ts'
+import type { RouteSpec } from '../../../src/server/access/route-access.ts'
 import { hashToken } from '../../../src/service/tokens/manage.ts'
 import { concretePath, makeTokens, MSG, needsToken } from './helpers.ts'
 

@@ -7,7 +7,7 @@ import { makeProject, type TempProject } from '../../helpers/project.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
-import { createRateLimiter } from '../../../src/server/rate-limit.ts'
+import { createRateLimiter } from '../../../src/server/access/rate-limit.ts'
 
 const cleanup: Array<() => Promise<void>> = []
 afterAll(async () => {

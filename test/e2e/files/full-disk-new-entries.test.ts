@@ -147,6 +147,26 @@ describe.skipIf(skip)('out of inodes: a published create leaves nothing when it 
   }
 })
 
+describe.skipIf(skip)('out of inodes: a bulk update that fails leaves every entry as it was (class of item 2)', () => {
+  it('PATCH /bulk/articles/entries, 1 inode left: 507, the entries that were written are put back', async () => {
+    const listed = await api('/articles?state=draft&paginate=3')
+    const items = (listed.body.data as Array<{ uuid: string }>).slice(0, 3)
+    expect(items).toHaveLength(3)
+    const read = async () => Promise.all(items.map(async ({ uuid }) => ({ file: await readFile(join(contentDir, 'entries', 'articles', `${uuid}.json`), 'utf8'), memory: server!.ctx.store.collection('articles')!.entries.get(uuid) })))
+    const before = await read()
+    await useInodes(1)
+    try {
+      // Three atomic writes at once, one free inode: one lands, two fail.
+      const r = await api('/bulk/articles/entries', { method: 'PATCH', json: { items: items.map(({ uuid }, i) => ({ uuid, data: { title: `Bulk update ${i}` } })) } })
+      expectDiskFull(r)
+    } finally {
+      await freeInodes()
+    }
+    expect(await read()).toEqual(before)
+    expect((await validateTree(contentDir)).problems).toEqual([])
+  })
+})
+
 describe.skipIf(skip)('out of space: no answer says yes to a write that did not happen (issue 17, item 8)', () => {
   it('POST /_admin/api/session on a full disk answers 507 without a cookie, and the session file is unchanged', async () => {
     const sessions = join(disk, '.cms', 'sessions.json')

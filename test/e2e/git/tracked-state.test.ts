@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../src/config.ts'
-import { runServer, type RunningServer } from '../../../src/server/run.ts'
+import { runServer, type RunningServer } from '../../../src/server/lifecycle/run.ts'
 import { makeGitProject, startGitServer, type GitProject } from './helpers.ts'
 
 /*

@@ -13,7 +13,7 @@ import { createToken } from '../../../src/service/tokens/manage.ts'
 import { listingTemplate } from './fixture.ts'
 
 /**
- * The Node fast read path (src/server/fast-read.ts) must answer exactly as the h3 route does:
+ * The Node fast read path (src/server/fast-read/fast-read.ts) must answer exactly as the h3 route does:
  * each request goes to the real server, to a Node server over the same app whose fast path
  * counts what it answered (the composition listen.ts makes), and to a Node server over the same
  * app through h3 alone; the three answers must have the same status, body and every response
@@ -242,7 +242,7 @@ describe('fast read path answers as h3 does', () => {
 
   test('a private project needs a token on the fast path too', async () => {
     const before = server.ctx.store.project
-    server.ctx.store.applyFileProject({ ...before, api: 'private' })
+    server.ctx.store.ingestion.applyFileProject({ ...before, api: 'private' })
     try {
       const anonymous = await both('/articles?limit=1')
       expect(anonymous.node.status).toBe(401)
@@ -258,7 +258,7 @@ describe('fast read path answers as h3 does', () => {
       expect(reader.real).toEqual(reader.h3)
       expect(reader.fast).toBe(true)
     } finally {
-      server.ctx.store.applyFileProject(before)
+      server.ctx.store.ingestion.applyFileProject(before)
     }
   })
 })
@@ -468,13 +468,13 @@ describe('repeated anonymous reads', () => {
     const path = '/articles?limit=2'
     await twice(path)
     const before = server.ctx.store.project
-    server.ctx.store.applyFileProject({ ...before, api: 'private' })
+    server.ctx.store.ingestion.applyFileProject({ ...before, api: 'private' })
     try {
       const r = await both(path)
       expect(r.node.status).toBe(401)
       expect(r.node).toEqual(r.h3)
     } finally {
-      server.ctx.store.applyFileProject(before)
+      server.ctx.store.ingestion.applyFileProject(before)
     }
   })
 

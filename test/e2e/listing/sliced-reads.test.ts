@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createContext, type AppContext } from '../../../src/context.ts'
 import { loadConfig } from '../../../src/config.ts'
-import { runServer, type RunningServer } from '../../../src/server/run.ts'
+import { runServer, type RunningServer } from '../../../src/server/lifecycle/run.ts'
 import { listEntries, listViews } from '../../../src/service/entries/list.ts'
 import { slicing } from '../../../src/query/steps.ts'
 import { field, makeProject, type TempProject } from '../../helpers/project.ts'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cms } from '../../helpers/cli.ts'
 import type { ServeProcess } from '../../helpers/cli.ts'
 import { loadConfig } from '../../../src/config.ts'
-import { runServer, type RunningServer } from '../../../src/server/run.ts'
+import { runServer, type RunningServer } from '../../../src/server/lifecycle/run.ts'
 import { startTestServer } from '../../helpers/server.ts'
 import { eventually, get, makeReplicaFixture, SECRET, serveReplica, sign, stop, type ReplicaFixture } from './helpers.ts'
 

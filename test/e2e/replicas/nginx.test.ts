@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServeProcess } from '../../helpers/cli.ts'
 import { loadConfig } from '../../../src/config.ts'
-import { runServer, type RunningServer } from '../../../src/server/run.ts'
+import { runServer, type RunningServer } from '../../../src/server/lifecycle/run.ts'
 import { eventually, get, makeReplicaFixture, serveReplica, stop, type ReplicaFixture } from './helpers.ts'
 
 /*

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../src/config.ts'
-import { runServer, type RunningServer } from '../../../src/server/run.ts'
+import { runServer, type RunningServer } from '../../../src/server/lifecycle/run.ts'
 import { makeProject, type TempProject } from '../../helpers/project.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { collectRoutes } from '../../../src/server/route-inventory.ts'
-import { extractRouteTable, renderRouteTable, replaceRouteTable } from '../../../src/server/route-docs.ts'
+import { collectRoutes } from '../../../src/server/http/route-inventory.ts'
+import { extractRouteTable, renderRouteTable, replaceRouteTable } from '../../../src/server/http/route-docs.ts'
 
 describe('docs/api.md route table', () => {
   it('is exactly the table of the routes the app registers (run `npm run docs:routes` when this fails)', async () => {

@@ -87,7 +87,7 @@ describe('one ingestion path: the same broken file, the same problem everywhere'
     try {
       // The watcher: a store loaded from the good tree sees the file break.
       const live = await ContentStore.open(project.contentDir, { indexCache: false, onProblem: () => {} })
-      const watcher = watchContent(live)
+      const watcher = watchContent(live.ingestion)
       let fromWatcher: FileProblem | undefined
       let rel: string
       try {
@@ -118,7 +118,7 @@ describe('one ingestion path: the same broken file, the same problem everywhere'
     const project = await makeProject(blogTemplate())
     try {
       const live = await ContentStore.open(project.contentDir, { indexCache: false, onProblem: () => {} })
-      const watcher = watchContent(live)
+      const watcher = watchContent(live.ingestion)
       try {
         await watcher.ready
         const file = join(project.contentDir, 'project.yaml')

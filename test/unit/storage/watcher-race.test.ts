@@ -30,7 +30,7 @@ describe('a watcher batch racing a write of the same file', () => {
       doc.fields = { ...doc.fields, title: `hand ${round}` }
       await writeFile(path, JSON.stringify(doc, null, 2))
       // ...the watcher starts reading it, and meanwhile the API acknowledges a write to it.
-      const batch = applyBatch(store, [path])
+      const batch = applyBatch(store.ingestion, [path])
       const current = store.collection(slug)!.entries.get(uuid)!
       const acked = { ...current, fields: { ...current.fields, title: `acked ${round}` } }
       await store.putEntry(slug, acked, 'api')
@@ -52,7 +52,7 @@ describe('a watcher batch racing a write of a collection file', () => {
       const text = await readFile(path, 'utf8')
       await writeFile(path, text.replace(/^name: .*$/m, `name: Hand ${round}`))
       // ...the watcher starts reading it, and meanwhile the API acknowledges a write to it.
-      const batch = applyBatch(store, [path])
+      const batch = applyBatch(store.ingestion, [path])
       const acked = { ...store.collection(slug)!.collection, name: `Acked ${round}` }
       await store.putCollection(acked, 'api')
       await batch

@@ -21,8 +21,8 @@ describe('imports', () => {
     const copy = await mkdtemp(join(tmpdir(), 'cms-layers-'))
     try {
       await cp(src, copy, { recursive: true })
-      await appendFile(join(copy, 'service', 'entries', 'list.ts'), "\nimport { guard } from '../../server/admission.ts'\nvoid guard\n")
-      expect(layerViolations(copy)).toEqual([{ file: 'service/entries/list.ts', imports: 'server/admission.ts', message: expect.stringContaining('service is below the adapters') }])
+      await appendFile(join(copy, 'service', 'entries', 'list.ts'), "\nimport { guard } from '../../server/access/admission.ts'\nvoid guard\n")
+      expect(layerViolations(copy)).toEqual([{ file: 'service/entries/list.ts', imports: 'server/access/admission.ts', message: expect.stringContaining('service is below the adapters') }])
     } finally {
       await rm(copy, { recursive: true, force: true })
     }

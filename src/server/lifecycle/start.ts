@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../../context.ts'
 import { reloadConfigOnSignal } from './reload.ts'
-import { startDelivery } from '../webhooks/runtime.ts'
-import { removeOrphanUploadDirs } from '../service/assets/manage.ts'
-import { editorState } from '../sessions/editor-state.ts'
+import { startDelivery } from '../../webhooks/runtime.ts'
+import { removeOrphanUploadDirs } from '../../service/assets/manage.ts'
+import { editorState } from '../../sessions/editor-state.ts'
 
 /**
  * What a server starts besides listening, kept out of createApp so that building an app

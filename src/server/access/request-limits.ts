@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../core/errors.ts'
+import { badRequest, notFound } from '../../core/errors.ts'
 
 /**
  * Limits on the request target every route shares. The listing's query parser (qs) is

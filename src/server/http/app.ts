@@ -1,24 +1,24 @@
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../../context.ts'
 import { toErrorResponse } from './errors.ts'
-import { CmsError } from '../core/errors.ts'
-import { registerProjectRoutes } from './routes/project.ts'
-import { registerEntryReadRoutes } from './routes/entries-read.ts'
-import { registerEntryWriteRoutes } from './routes/entries-write.ts'
-import { registerWebhookRoutes } from './routes/webhooks.ts'
-import { registerSchemaRoutes } from './routes/schema.ts'
-import { registerAssetRoutes } from './routes/assets.ts'
-import { registerOpenApiRoutes } from './routes/openapi.ts'
-import { registerApiDocsRoutes } from './routes/api-docs.ts'
+import { CmsError } from '../../core/errors.ts'
+import { registerProjectRoutes } from '../routes/project.ts'
+import { registerEntryReadRoutes } from '../routes/entries-read.ts'
+import { registerEntryWriteRoutes } from '../routes/entries-write.ts'
+import { registerWebhookRoutes } from '../routes/webhooks.ts'
+import { registerSchemaRoutes } from '../routes/schema.ts'
+import { registerAssetRoutes } from '../routes/assets.ts'
+import { registerOpenApiRoutes } from '../routes/openapi.ts'
+import { registerApiDocsRoutes } from '../routes/api-docs.ts'
 import { registerMiddleware } from './middleware.ts'
-import { createRateLimiter } from './rate-limit.ts'
-import { registerGitRoutes } from './routes/git.ts'
-import { registerReplicaRoutes } from './routes/replica.ts'
-import { registerAuthRoutes } from './routes/auth.ts'
-import { createFastRead } from './fast-read.ts'
-import { registerSessionRoutes } from './admin/session-routes.ts'
-import { registerStaticEditor } from './admin/static.ts'
-import { registerHomePage } from './admin/home-page.ts'
-import { registerEditorRoutes } from './admin/editor-routes.ts'
+import { createRateLimiter } from '../access/rate-limit.ts'
+import { registerGitRoutes } from '../routes/git.ts'
+import { registerReplicaRoutes } from '../routes/replica.ts'
+import { registerAuthRoutes } from '../routes/auth.ts'
+import { createFastRead } from '../fast-read/fast-read.ts'
+import { registerSessionRoutes } from '../admin/session-routes.ts'
+import { registerStaticEditor } from '../admin/static.ts'
+import { registerHomePage } from '../admin/home-page.ts'
+import { registerEditorRoutes } from '../admin/editor-routes.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -59,7 +59,7 @@ export function createApp(ctx: AppContext): CmsApp {
     }
     throw new CmsError('not_found', 'Not Found.')
   })
-  app.fastRead = createFastRead(ctx, limiter, app.routes)
+  app.fastRead = createFastRead(ctx, limiter, app.routes, app.handovers)
   // Event streams end before the server closes, so they never hold a shutdown.
   app.beforeClose = () => ctx.editor?.activity.close()
   return app

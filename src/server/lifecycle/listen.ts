@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 // Not the global: `globalThis.performance` is an accessor Node resolves on every read.
 import { performance } from 'node:perf_hooks'
 import { toNodeHandler } from 'h3/node'
-import { CmsError } from '../core/errors.ts'
+import { CmsError } from '../../core/errors.ts'
 import { answerClientErrors } from './client-error.ts'
-import type { CmsApp } from './cms-app.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 
 export interface ServerHandle {
   url: string

@@ -1,5 +1,5 @@
 import { HTTPError } from 'h3'
-import { isCmsError, isValidationError, storageFailure, type CmsErrorCode } from '../core/errors.ts'
+import { isCmsError, isValidationError, storageFailure, type CmsErrorCode } from '../../core/errors.ts'
 
 const STATUS: Record<CmsErrorCode, number> = {
   bad_request: 400,

@@ -1,16 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppContext } from '../context.ts'
-import { isSlug, isUuid } from '../core/ids.ts'
-import { getEntry, listEntries, type ReadResult } from '../service/entries/list.ts'
-import { admitRequest, admitRoute, countedByFastPath, readAnswer, type AdmissionSpec, type Admitted } from './admission.ts'
-import { credentialFromRequest, type Credential } from './guard.ts'
-import type { RateLimiter } from './rate-limit.ts'
-import type { RouteSpec } from './route-access.ts'
-import { splitApiPrefix } from './api-prefix.ts'
+import type { AppContext } from '../../context.ts'
+import { isSlug, isUuid } from '../../core/ids.ts'
+import { getEntry, listEntriesNow, ListLater } from '../../service/entries/list.ts'
+import type { ReadResult } from '../../service/entries/read-model.ts'
+import { admitRequest, admitRoute, readAnswer, type AdmissionSpec, type Admitted, type Handover } from '../access/admission.ts'
+import { credentialFromRequest, type Credential } from '../access/guard.ts'
+import type { RateLimiter } from '../access/rate-limit.ts'
+import type { RouteSpec } from '../access/route-access.ts'
+import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
-import { draftAccess } from './draft-access.ts'
+import { draftAccess } from '../access/draft-access.ts'
 
-/** Answers a request on Node's own objects, or returns false to hand it to h3 untouched. */
+/**
+ * Answers a request on Node's own objects (true), or says "not mine" (false): h3 answers it then,
+ * with what this path learnt of it (see Handover) when it went as far as admitting it.
+ */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean
 
 const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
@@ -20,8 +24,9 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
  * Node's request and response, through the same admission as the h3 pipeline (admission.ts:
  * CORS, path and query limits, rate limit, project header, token and ability, in that order),
  * the same service call and the same answer headers (readAnswer: ETag, 304). Only successful
- * answers (200, 304) are given here; anything else, from a 400 to a 429, is handed to h3,
- * which answers it as for any route (a request this path counted is not counted again).
+ * answers (200, 304) are given here; anything else, from a 400 to a 429, is left to h3, which
+ * answers it as for any route, with what this path found (Handover: the admission, the error,
+ * the parsed query of a list read for the sliced path): nothing is admitted or parsed twice.
  * A repeated anonymous read is answered before all this from what the last full pass for its
  * target decided (repeat-answers.ts).
  *
@@ -29,7 +34,7 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
  * else a list read does (measured: a bare h3 route reached 58–74% of a bare Node server, ours
  * 29–45%). A site build reading thousands of entries pays that on every request.
  */
-export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: readonly RouteSpec[]): FastRead {
+export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: readonly RouteSpec[], handovers: WeakMap<object, Handover>): FastRead {
   // First path segments of other routes (`/collections`, `/files`, ...): never a collection here.
   const reserved = new Set(routes.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':')))
   // The specs of the h3 routes this path stands in for (entries-read.ts): their access rules, not a copy.
@@ -81,28 +86,38 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     let credential: Credential | undefined
     const credentialOnce = (): Credential => (credential ??= credentialFromRequest(headers.authorization, headers.cookie, ctx))
     const admitted: Admitted = { headers: {} }
-    let result: ReadResult
     try {
       admitRequest({ method, target, search, origin: headers.origin, ip: req.socket.remoteAddress, credential: credentialOnce }, ctx, limiter, admitted)
+    } catch (error) {
+      return notMine(handovers, req, { admitted, refused: { error } })
+    }
+    const spec = uuid === null ? listSpec : entrySpec
+    let principal: ReturnType<typeof admitRoute>
+    try {
       // GET and HEAD are safe methods: the session's same-origin rule never refuses them.
-      const admittedRoute = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod }, ctx, uuid === null ? listSpec : entrySpec)
-      // An end user's token to verify (async): h3 answers it.
-      if (admittedRoute instanceof Promise) {
-        admittedRoute.catch(() => {})
-        throw new Error('handed over')
-      }
+      principal = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod }, ctx, spec)
+    } catch (error) {
+      return notMine(handovers, req, { admitted, route: { spec, error } })
+    }
+    // An end user's token to verify (async, then refused): h3 answers it.
+    if (principal instanceof Promise) {
+      principal.catch(() => {})
+      return notMine(handovers, req, { admitted, route: { spec, principal } })
+    }
+    let result: ReadResult | ListLater
+    try {
       const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
       const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
       // Drafts only for a caller who may read them (a refusal is h3's to answer, like any error).
-      const drafts = draftAccess(ctx, admittedRoute, credentialOnce)
+      const drafts = draftAccess(ctx, principal, credentialOnce)
       result = uuid === null
-        ? listEntries(ctx, slug, query, origin, drafts)
+        ? listEntriesNow(ctx, slug, query, origin, drafts)
         : getEntry(ctx, slug, uuid, query, origin, drafts)
-    } catch {
-      // h3 runs the same steps again and answers with the error they raise; counted once.
-      if (admitted.decision) countedByFastPath.set(req, admitted.decision)
-      return false
+    } catch (error) {
+      return notMine(handovers, req, { admitted, route: { spec, principal }, read: { error } })
     }
+    // A long list read: h3's route runs it in slices, from the query parsed here.
+    if (result instanceof ListLater) return notMine(handovers, req, { admitted, route: { spec, principal }, read: { later: result } })
     const answer = readAnswer(result, headers['if-none-match'])
     const extra = admitted.headers
     let any = false
@@ -135,6 +150,12 @@ function headerList(headers: Record<string, string>): string[] {
 }
 
 const safeMethod = (): void => {}
+
+/** Not mine: h3 answers the request, taking over what this path found (see Handover). */
+function notMine(handovers: WeakMap<object, Handover>, req: IncomingMessage, found: Handover): false {
+  handovers.set(req, found)
+  return false
+}
 
 /** Where a request target routes on this path: a collection (and an entry), the query, the `/api` prefix. */
 interface Target {

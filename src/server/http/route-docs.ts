@@ -1,4 +1,4 @@
-import type { RouteSpec } from './route-access.ts'
+import type { RouteSpec } from '../access/route-access.ts'
 
 const ROUTES_BEGIN = '<!-- routes:begin (generated from ROUTE_TABLE by `npm run docs:routes`; do not edit by hand) -->'
 const ROUTES_END = '<!-- routes:end -->'

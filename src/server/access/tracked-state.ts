@@ -1,9 +1,9 @@
-import type { ResolvedConfig } from '../config.ts'
-import type { AppContext } from '../context.ts'
-import { CmsError } from '../core/errors.ts'
-import { GitError } from '../git/exec.ts'
-import { locateRepo } from '../git/repo.ts'
-import { statePaths, trackedState, trackedStateMessage, TrackedStateWatch } from '../git/state-paths.ts'
+import type { ResolvedConfig } from '../../config.ts'
+import type { AppContext } from '../../context.ts'
+import { CmsError } from '../../core/errors.ts'
+import { GitError } from '../../git/exec.ts'
+import { locateRepo } from '../../git/repo.ts'
+import { statePaths, trackedState, trackedStateMessage, TrackedStateWatch } from '../../git/state-paths.ts'
 
 /**
  * A server never trusts runtime state that git tracks: a pull or checkout would have replaced

@@ -1,13 +1,14 @@
-import type { AppContext } from '../context.ts'
-import { CmsError } from '../core/errors.ts'
-import { isLoopbackAddress } from '../core/loopback.ts'
-import type { ReadResult } from '../service/entries/list.ts'
+import type { AppContext } from '../../context.ts'
+import { CmsError } from '../../core/errors.ts'
+import { isLoopbackAddress } from '../../core/loopback.ts'
+import type { ListLater } from '../../service/entries/list.ts'
+import type { ReadResult } from '../../service/entries/read-model.ts'
 import { corsHeadersFor } from './cors.ts'
-import { matchesEtag } from './etag.ts'
+import { matchesEtag } from '../http/etag.ts'
 import { authorize, checkParams, checkProjectHeader, checkSameOrigin, credentialOf, guardEndUserRoute, refuseEndUserToken, type AccessSpec, type Credential } from './guard.ts'
 import type { Principal } from './route-access.ts'
-import { enabledSettings } from '../end-users/state.ts'
-import { authSettings } from '../end-users/settings.ts'
+import { enabledSettings } from '../../end-users/state.ts'
+import { authSettings } from '../../end-users/settings.ts'
 import type { RateDecision, RateLimiter } from './rate-limit.ts'
 import { checkPath, checkQuery } from './request-limits.ts'
 import type { H3Event } from 'h3'
@@ -54,15 +55,12 @@ export interface Admitted {
   decision?: RateDecision | null
 }
 
-/**
- * Steps 1–3. `counted` is a decision already made for this very request (the fast path counted
- * it and handed it over for h3 to answer): a request counts once.
- */
-export function admitRequest(facts: RequestFacts, ctx: AppContext, limiter: RateLimiter, admitted: Admitted, counted?: RateDecision): void {
+/** Steps 1–3. */
+export function admitRequest(facts: RequestFacts, ctx: AppContext, limiter: RateLimiter, admitted: Admitted): void {
   const cors = corsHeadersFor(facts.origin, facts.method, ctx)
   for (const name in cors) admitted.headers[name] = cors[name]!
   checkTarget(facts.target, facts.search)
-  const decision = counted ? withRateHeaders(counted, admitted.headers) : countRequest(ctx, limiter, facts, admitted.headers)
+  const decision = countRequest(ctx, limiter, facts, admitted.headers)
   admitted.decision = decision
   if (!decision || decision.allowed) return
   admitted.headers['retry-after'] = String(decision.retryAfter)
@@ -74,8 +72,29 @@ export function admitRequest(facts: RequestFacts, ctx: AppContext, limiter: Rate
   )
 }
 
-/** Rate decisions the fast read path made for requests it then handed to h3 (see fast-read.ts). */
-export const countedByFastPath = new WeakMap<object, RateDecision>()
+/**
+ * What the fast read path learnt of a request it leaves to h3 ("not mine": an error to answer,
+ * an end user's token to verify, a list read that runs in slices), so that h3 admits the
+ * request and parses its query once: the middleware takes the admission of steps 1–3 (a
+ * request counts once against the rate limit), `guard` the outcome of steps 4–7, the read
+ * route the read's error or its parsed query. Kept on the app (CmsApp.handovers) by Node's
+ * request, and on the h3 event's context once the middleware took it.
+ */
+export interface Handover {
+  /** Steps 1–3: the headers the answer carries and the rate decision. */
+  admitted: Admitted
+  /** Steps 1–3 refused the request: answered before routing, as h3 would. */
+  refused?: { error: unknown }
+  /** Steps 4–7 for the route the fast path stood in for: who the caller is (a promise: an end user's token, refused once verified), or the refusal. */
+  route?: { spec: AdmissionSpec; principal: Principal | Promise<never> } | { spec: AdmissionSpec; error: unknown }
+  /** The read itself: the error it raised, or a list read for the sliced path with its query parsed. */
+  read?: { error: unknown } | { later: ListLater }
+}
+
+/** The handover of the request behind an h3 event (see Handover). */
+export function handoverOf(event: H3Event): Handover | undefined {
+  return event.context.handover as Handover | undefined
+}
 
 /** What the per-route steps read of a request. */
 export interface RouteFacts {
@@ -126,7 +145,11 @@ export function guard(event: H3Event, ctx: AppContext, spec: AdmissionSpec & { p
   const tracked = spec.projectAuth ? refuseTrackedState(ctx) : undefined
   if (tracked) return tracked.then(() => guard(event, ctx, spec))
   if (spec.projectAuth === 'open' || spec.projectAuth === 'user') return guardEndUserRoute(event, ctx, spec)
-  const principal = admitRoute({
+  // Steps 4–7 the fast read path already took for this route: their outcome, not a second pass.
+  const route = handoverOf(event)?.route
+  const handed = route?.spec === spec ? route : undefined
+  if (handed && 'error' in handed) throw handed.error
+  const principal = handed ? handed.principal : admitRoute({
     projectId: event.req.headers.get('project-id'),
     credential: () => credentialOf(event, ctx),
     checkSameOrigin: () => checkSameOrigin(event),

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createContext } from '../context.ts'
-import { loadConfig } from '../config.ts'
-import { initProject } from '../service/project/init.ts'
+import { createContext } from '../../context.ts'
+import { loadConfig } from '../../config.ts'
+import { initProject } from '../../service/project/init.ts'
 import { createApp } from './app.ts'
-import type { RouteSpec } from './route-access.ts'
+import type { RouteSpec } from '../access/route-access.ts'
 
 /**
  * Every route the app registers, found by building the app over a scratch project (routes

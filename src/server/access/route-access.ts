@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
-import type { Ability } from '../core/types.ts'
-import type { EndUserPrincipal } from '../end-users/accounts.ts'
+import type { Ability } from '../../core/types.ts'
+import type { EndUserPrincipal } from '../../end-users/accounts.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

@@ -1,5 +1,5 @@
-import { describeRateLimit, reloadConfig } from '../config.ts'
-import type { AppContext } from '../context.ts'
+import { describeRateLimit, reloadConfig } from '../../config.ts'
+import type { AppContext } from '../../context.ts'
 
 /**
  * Re-reads the configuration (environment and `.env` beside the content dir) when the process

@@ -1,11 +1,11 @@
 import type { H3Event } from 'h3'
 import type { CmsApp } from './cms-app.ts'
-import type { Principal, RouteSpec } from './route-access.ts'
-import type { AppContext } from '../context.ts'
-import { guard } from './admission.ts'
-import { endScope, writeScope, gitHeader, type WriteScope } from '../git/scope.ts'
-import { authorEmail } from '../git/message.ts'
-import { changeOrigin } from '../core/change-origin.ts'
+import type { Principal, RouteSpec } from '../access/route-access.ts'
+import type { AppContext } from '../../context.ts'
+import { guard } from '../access/admission.ts'
+import { endScope, writeScope, gitHeader, type WriteScope } from '../../git/scope.ts'
+import { authorEmail } from '../../git/message.ts'
+import { changeOrigin } from '../../core/change-origin.ts'
 
 /** The last serial route started per app context: the next one waits for it. */
 const serialTails = new WeakMap<AppContext, Promise<unknown>>()

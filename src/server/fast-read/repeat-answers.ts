@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { AppContext } from '../context.ts'
-import type { ResolvedConfig } from '../config.ts'
-import { isLoopbackAddress } from '../core/loopback.ts'
-import type { ContentStore } from '../storage/store.ts'
+import type { AppContext } from '../../context.ts'
+import type { ResolvedConfig } from '../../config.ts'
+import { isLoopbackAddress } from '../../core/loopback.ts'
+import type { ContentStore } from '../../storage/store.ts'
 
 /**
  * Repeated anonymous reads, answered from one record per request target.

@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.ts'
-import type { DraftAccess } from '../service/entries/list.ts'
+import type { AppContext } from '../../context.ts'
+import type { DraftAccess } from '../../service/entries/list.ts'
 import type { Credential } from './guard.ts'
 import type { Principal } from './route-access.ts'
 

@@ -1,11 +1,12 @@
-import { getRequestIP, type H3, type H3Event } from 'h3'
-import type { AppContext } from '../context.ts'
-import { CmsError } from '../core/errors.ts'
+import { getRequestIP, type H3Event } from 'h3'
+import type { AppContext } from '../../context.ts'
+import { CmsError } from '../../core/errors.ts'
 import { toErrorResponse } from './errors.ts'
-import { credentialOf } from './guard.ts'
-import { isPreflight, preflight } from './cors.ts'
-import type { RateLimiter } from './rate-limit.ts'
-import { admitRequest, countedByFastPath, type Admitted } from './admission.ts'
+import { credentialOf } from '../access/guard.ts'
+import { isPreflight, preflight } from '../access/cors.ts'
+import type { RateLimiter } from '../access/rate-limit.ts'
+import { admitRequest, type Admitted } from '../access/admission.ts'
+import type { CmsApp } from './cms-app.ts'
 
 /**
  * Cross-cutting request handling, registered before any route: CORS preflights answered here,
@@ -13,22 +14,28 @@ import { admitRequest, countedByFastPath, type Admitted } from './admission.ts'
  * rate limit). Headers (CORS, `X-RateLimit-*`) are added to every answer, errors included.
  * SIGHUP re-reads the configuration once the server has started (start.ts).
  */
-export function registerMiddleware(app: H3, ctx: AppContext, limiter: RateLimiter): void {
+export function registerMiddleware(app: CmsApp, ctx: AppContext, limiter: RateLimiter): void {
   app.use(async (event, next) => {
     if (isPreflight(event)) return preflight(event, ctx)
-    const admitted: Admitted = { headers: {} }
+    const node = nodeRequest(event)
+    // A request the fast read path left to h3 was admitted there: taken over, not admitted (or counted) again.
+    const handed = node ? app.handovers.get(node) : undefined
+    const admitted: Admitted = handed ? handed.admitted : { headers: {} }
     let result: unknown
     try {
-      const node = nodeRequest(event)
-      admitRequest({
-        method: event.req.method,
-        target: node?.url ?? event.url.pathname,
-        search: event.url.search,
-        origin: event.req.headers.get('origin'),
-        ip: getRequestIP(event),
-        credential: () => credentialOf(event, ctx),
-      // A request the fast read path already counted (and handed over to answer its error) counts once.
-      }, ctx, limiter, admitted, node ? countedByFastPath.get(node) : undefined)
+      if (handed) {
+        event.context.handover = handed
+        if (handed.refused) throw handed.refused.error
+      } else {
+        admitRequest({
+          method: event.req.method,
+          target: node?.url ?? event.url.pathname,
+          search: event.url.search,
+          origin: event.req.headers.get('origin'),
+          ip: getRequestIP(event),
+          credential: () => credentialOf(event, ctx),
+        }, ctx, limiter, admitted)
+      }
       result = await next()
     } catch (error) {
       result = toErrorResponse(error instanceof Error && !(error instanceof CmsError) && error.cause instanceof Error ? error.cause : error)

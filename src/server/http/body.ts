@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
-import { CmsError, badRequest } from '../core/errors.ts'
-import type { AppContext } from '../context.ts'
-import { MAX_JSON_DEPTH, jsonTextDepth } from '../core/limits.ts'
+import { CmsError, badRequest } from '../../core/errors.ts'
+import type { AppContext } from '../../context.ts'
+import { MAX_JSON_DEPTH, jsonTextDepth } from '../../core/limits.ts'
 
 /**
  * Reads a JSON object body with the limits every JSON route shares: 415 for a non-JSON

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../../context.ts'
 
 /** Request headers a browser client may send (checked by the preflight). */
 const ALLOW_HEADERS = 'project-id, authorization, content-type, accept, if-none-match, if-match, x-requested-with'

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context.ts'
-import type { ResolvedConfig } from '../config.ts'
-import { CmsError } from '../core/errors.ts'
+import type { AppContext } from '../../context.ts'
+import type { ResolvedConfig } from '../../config.ts'
+import { CmsError } from '../../core/errors.ts'
 
 /**
  * What a `--read-only` server (a replica) answers to what only the writer may do: 405 naming
