@@ -94,7 +94,7 @@ let streamed = false
 
 /**
  * Log lines print method and target unescaped: Node's parser answers 400, before any hook,
- * to a request line with control or non-ASCII bytes (test/end-users/terminal-escaping.test.ts).
+ * to a request line with control or non-ASCII bytes (test/e2e/end-users/terminal-escaping.test.ts).
  */
 const shortPath = (path: string): string => (path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path)
 const textLine = (method: string, path: string, status: number, ms: number): string => `${method} ${shortPath(path)} ${status} ${tenths(ms)} ms\n`
