@@ -111,9 +111,9 @@ describe('removing an entry with its versions', () => {
     server = undefined
     const contentDir = project.contentDir
     const remover = fileURLToPath(new URL('./crash-remover.mjs', import.meta.url))
-    // Killed after a few acknowledged removals, three times: the next removal is part-way.
+    // Killed part-way through the removal after a few acknowledged ones, three times.
     const killAfter = (list: string[], after: number) => new Promise<string[]>((resolve, reject) => {
-      const child = spawn(process.execPath, [remover, contentDir, ...list], { stdio: ['ignore', 'pipe', 'inherit'] })
+      const child = spawn(process.execPath, [remover, contentDir, ...list], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CRASH_AFTER: String(after) } })
       const acks: string[] = []
       let buffer = ''
       child.stdout.on('data', (chunk: Buffer) => {
@@ -121,10 +121,9 @@ describe('removing an entry with its versions', () => {
         const lines = buffer.split('\n')
         buffer = lines.pop() ?? ''
         for (const line of lines) if (line.startsWith('ack ')) acks.push(line.slice(4))
-        if (acks.length >= after && child.exitCode === null) child.kill('SIGKILL')
       })
       child.on('error', reject)
-      child.on('exit', () => resolve(acks))
+      child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(acks) : reject(new Error(`the remover was not killed (exit ${String(_code)})`))))
     })
     const acked: string[] = []
     for (const after of [3, 4, 5]) {
