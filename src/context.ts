@@ -77,7 +77,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     const removals = await store.finishRemovals()
     if (removals.removed + removals.restored > 0) console.error(`[cms] finished ${removals.removed + removals.restored} removal(s) a stop interrupted (${removals.removed} removed with their versions or stored files, ${removals.restored} kept: their entry or asset file was still there)`)
   }
-  // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
+  // Every service mutation lands in the durable outbox (docs/api.md, webhooks); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
   const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })
   const source = options.source ?? 'api'

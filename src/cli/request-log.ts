@@ -18,7 +18,7 @@ const FLUSH_RECORDS = 512
  *
  * Requests are kept and written together (every 50 ms, or per 512, and at exit), not
  * one write per request: stdout to a pipe or file is a synchronous write on Linux, and one per
- * answer cost a fast read about as much as the rest of its own work (measured: bench/read).
+ * answer cost a fast read about as much as the rest of its own work (bench/read; docs/benchmarks.md).
  * Lines are formatted at that flush too, all in one loop, not one between two answers: a
  * cached read's cost is mostly cache misses, and formatting in between evicts Node's HTTP code
  * (docs/benchmarks.md, session 8).

@@ -34,7 +34,7 @@ export interface ContentWatcher {
  * collections/, webhooks/, assets/*.yaml). The entry folders, which hold one file per entry
  * and can hold 100k, are watched with one native `fs.watch` per folder instead: chokidar
  * re-reads and re-stats a whole folder on every change in it and puts a watch on every file,
- * which made each write O(folder size) (measured: 140 → 4 durable writes/s at 2,000 files).
+ * which made each write O(folder size) (docs/benchmarks.md, "Measurements behind the code").
  * inotify names the changed file, so an event costs O(1) here.
  */
 export function watchContent(ingestion: FileIngestion, options: WatcherOptions = {}): ContentWatcher {

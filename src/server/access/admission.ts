@@ -59,7 +59,7 @@ export interface Admitted {
 export function admitRequest(facts: RequestFacts, ctx: AppContext, limiter: RateLimiter, admitted: Admitted): void {
   const cors = corsHeadersFor(facts.origin, facts.method, ctx)
   for (const name in cors) admitted.headers[name] = cors[name]!
-  checkTarget(facts.target, facts.search)
+  checkTarget(limiter, facts.target, facts.search)
   const decision = countRequest(ctx, limiter, facts, admitted.headers)
   admitted.decision = decision
   if (!decision || decision.allowed) return
@@ -183,12 +183,17 @@ function withRateHeaders(decision: RateDecision, headers: Record<string, string>
   return decision
 }
 
-/** Request targets that passed the limits (pure checks of the string): a site build repeats a few thousand. */
-const checkedTargets = new Set<string>()
+/**
+ * Request targets that passed the limits (pure checks of the string): a site build repeats a few
+ * thousand. One set per app, keyed by its rate limiter (built once per app), not one per process.
+ */
+const checkedByApp = new WeakMap<RateLimiter, Set<string>>()
 const CHECKED_MAX = 4096
 const CHECKED_CHARS_MAX = 1024
 
-function checkTarget(target: string, search: string): void {
+function checkTarget(limiter: RateLimiter, target: string, search: string): void {
+  let checkedTargets = checkedByApp.get(limiter)
+  if (!checkedTargets) checkedByApp.set(limiter, (checkedTargets = new Set()))
   // Without Node's raw target (app.fetch), the target is the path alone: the query is part of the key.
   const key = search && !target.includes('?') ? target + search : target
   if (checkedTargets.has(key)) return

@@ -31,8 +31,8 @@ const HOST_RE = /^[\w.-]+(?::\d{1,5})?$|^\[[\d:a-f.]+\](?::\d{1,5})?$/i
  * target decided (repeat-answers.ts).
  *
  * Why: with a cached answer, h3's web Request/Response adaptation cost more than everything
- * else a list read does (measured: a bare h3 route reached 58–74% of a bare Node server, ours
- * 29–45%). A site build reading thousands of entries pays that on every request.
+ * else a list read does, and a site build reading thousands of entries pays that on every
+ * request (docs/benchmarks.md, "Measurements behind the code").
  */
 export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: readonly RouteSpec[], handovers: WeakMap<object, Handover>): FastRead {
   // First path segments of other routes (`/collections`, `/files`, ...): never a collection here.

@@ -102,7 +102,7 @@ async function readLimited(event: H3Event, limit: number, ctx: AppContext): Prom
 
 /**
  * The same, straight from Node's request stream: a web ReadableStream around it costs more than
- * the rest of reading a small body (measured: 5% of a create's main-thread time).
+ * the rest of reading a small body (docs/benchmarks.md, "Measurements behind the code").
  */
 function readNodeLimited(req: NodeJS.ReadableStream, limit: number, ctx: AppContext): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -270,8 +270,8 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
 /**
  * Builds each collection's published and draft views (rows in default order) before a server
  * listens: ~0.2 s at 100k entries, and without them every read until the background warm-up
- * reached its collection was a scan of every entry (measured at 100k: the Q2 after each create
- * took 49 ms median instead of 2.5, the first Q2 124 ms). The rest (locale lists, equality
+ * reached its collection was a scan of every entry (docs/benchmarks.md, "Measurements behind
+ * the code"). The rest (locale lists, equality
  * indexes) is warmed after listening, in slices (`warmListViews`).
  */
 export function buildListViews(ctx: AppContext): void {
