@@ -33,7 +33,7 @@ importWorkload(dir, N)
 
 const { loadConfig } = await import(join(root, 'dist/config.js'))
 const { createContext } = await import(join(root, 'dist/context.js'))
-const { createApp } = await import(join(root, 'dist/server/app.js'))
+const { createApp } = await import(join(root, 'dist/server/http/app.js'))
 const { createRequestLog } = await import(join(root, 'dist/cli/request-log.js'))
 const ctx = await createContext({ config: loadConfig({ dir: content, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: false, source: 'api' })
 ctx.readOnly = true

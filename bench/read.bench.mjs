@@ -152,10 +152,10 @@ async function startOurs(content, projectId, { watch = true, log = false, readOn
   const dist = (f) => JSON.stringify(join(root, 'dist', f))
   // With `log`, the request log of `cms serve` (text lines on stdout) is on, as `cms serve` has it by default.
   const code = (watch
-    ? `import { runServer } from ${dist('server/run.js')}; import { createRequestLog } from ${dist('cli/request-log.js')};
+    ? `import { runServer } from ${dist('server/lifecycle/run.js')}; import { createRequestLog } from ${dist('cli/request-log.js')};
        const log = ${log} ? createRequestLog({ format: 'text', quiet: false }) : null;
        await runServer({ dir: ${JSON.stringify(content)}, port: ${port}, host: '127.0.0.1', readOnly: ${readOnly}, ...(log ? { onResponse: log } : {}) })`
-    : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
+    : `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/http/app.js')}; import { startServer } from ${dist('server/lifecycle/listen.js')};
        const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
        await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' })`) + PROFILER_HOOK
   const proc = start([...SERVE_FLAGS, '--input-type=module', '-e', code], { API_RATE_LIMIT_PER_MINUTE: '0' })
@@ -181,9 +181,9 @@ async function startCeiling(kind, replies, content = null) {
   // `cms serve` costs a bare answer, before any of our request handling.
   // imported: the same again in a process that only imports the server's modules (nothing run):
   // what the program's code costs a bare answer, apart from its data (session 14: most of the gap).
-  const serve = kind === 'inproc' ? `import { runServer } from ${JSON.stringify(join(root, 'dist/server/run.js'))};
+  const serve = kind === 'inproc' ? `import { runServer } from ${JSON.stringify(join(root, 'dist/server/lifecycle/run.js'))};
        await runServer({ dir: ${JSON.stringify(content)}, port: 0, host: '127.0.0.1', readOnly: true });`
-    : kind === 'imported' ? `import ${JSON.stringify(join(root, 'dist/server/run.js'))};` : ''
+    : kind === 'imported' ? `import ${JSON.stringify(join(root, 'dist/server/lifecycle/run.js'))};` : ''
   const code = kind === 'bare' || kind === 'inproc' || kind === 'imported'
     ? `import http from 'node:http'; import fs from 'node:fs'; ${serve} ${load}
        http.createServer((req, res) => { const r = replies.get(req.url) ?? none; res.writeHead(200, r.head); res.end(r.body) }).listen(${port}, '127.0.0.1');` + PROFILER_HOOK

@@ -2,7 +2,7 @@
 // Server-less reader vs the HTTP API: the standard read queries (Q1–Q5 of read.bench.mjs) on the
 // 10k workload, answered by `openContent()` in-process (one thread, a tight loop) and by `cms serve`
 // over HTTP (autocannon, 20 connections; the server's fast read path and answer cache as usual).
-// Both return the same bytes (test/reader/differential.test.ts). Then `cms export` timed at 100k.
+// Both return the same bytes (test/e2e/reader/differential.test.ts). Then `cms export` timed at 100k.
 //
 //   node bench/reader.bench.mjs   (BENCH_N=10000 BENCH_EXPORT_N=100000 BENCH_SECONDS=4 BENCH_ROUNDS=3)
 //   BENCH_EXPORT_N=0 skips the export run; BENCH_N=0 runs only it.
@@ -36,7 +36,7 @@ const freePort = () => new Promise((resolve) => { const s = createServer().liste
 async function startServer(content) {
   const port = await freePort()
   const dist = (f) => JSON.stringify(join(root, 'dist', f))
-  const code = `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/app.js')}; import { startServer } from ${dist('server/listen.js')};
+  const code = `import { createContext } from ${dist('context.js')}; import { loadConfig } from ${dist('config.js')}; import { createApp } from ${dist('server/http/app.js')}; import { startServer } from ${dist('server/lifecycle/listen.js')};
     const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(content)} }), watch: false, source: 'api' });
     await startServer(createApp(ctx), { port: ${port}, host: '127.0.0.1' }); process.stdout.write('ready\\n')`
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })

@@ -105,7 +105,7 @@ async function startOurs(tree) {
   const token = `scale-bench-${port}`
   const dist = (f) => JSON.stringify(join(root, 'dist', f))
   // What `cms serve` runs; the admin token fixed so the writer can authenticate.
-  const code = `import { runServer } from ${dist('server/run.js')};
+  const code = `import { runServer } from ${dist('server/lifecycle/run.js')};
     const s = await runServer({ dir: ${JSON.stringify(tree.content)}, port: ${port}, host: '127.0.0.1' });
     s.ctx.localAdminToken = ${JSON.stringify(token)};
     process.on('SIGTERM', () => s.stop().then(() => process.exit(0)))`

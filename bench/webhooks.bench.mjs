@@ -92,7 +92,7 @@ async function receivers() {
 
 async function startServer(contentDir) {
   const script = `
-    const { runServer } = await import(${JSON.stringify(join(root, 'dist/server/run.js'))})
+    const { runServer } = await import(${JSON.stringify(join(root, 'dist/server/lifecycle/run.js'))})
     const s = await runServer({ dir: ${JSON.stringify(contentDir)}, port: 0, host: '127.0.0.1' })
     process.stdout.write(JSON.stringify({ url: s.http.url, token: s.ctx.localAdminToken, project: s.ctx.store.project.uuid }) + '\\n')
     process.on('SIGTERM', () => s.stop().then(() => process.exit(0)))`

@@ -74,13 +74,13 @@ async function baseline(dir) {
 async function startServer(contentDir, variant) {
   const dist = (p) => JSON.stringify(join(root, 'dist', p))
   const script = variant === 'serve' ? `
-    const { runServer } = await import(${dist('server/run.js')})
+    const { runServer } = await import(${dist('server/lifecycle/run.js')})
     const s = await runServer({ dir: ${JSON.stringify(contentDir)}, port: 0, host: '127.0.0.1' })
     process.stdout.write(JSON.stringify({ url: s.http.url, token: s.ctx.localAdminToken, project: s.ctx.store.project.uuid }) + '\\n')
     process.on('SIGTERM', () => s.stop().then(() => process.exit(0)))` : `
     const { createContext } = await import(${dist('context.js')})
-    const { createApp } = await import(${dist('server/app.js')})
-    const { startServer } = await import(${dist('server/listen.js')})
+    const { createApp } = await import(${dist('server/http/app.js')})
+    const { startServer } = await import(${dist('server/lifecycle/listen.js')})
     const { loadConfig } = await import(${dist('config.js')})
     const ctx = await createContext({ config: loadConfig({ dir: ${JSON.stringify(contentDir)}, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: false })
     ctx.localAdminToken = 'bench-local-admin-token'

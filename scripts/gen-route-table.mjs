@@ -6,8 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const { collectRoutes } = await import(`${root}dist/server/route-inventory.js`)
-const { renderRouteTable, replaceRouteTable } = await import(`${root}dist/server/route-docs.js`)
+const { collectRoutes } = await import(`${root}dist/server/http/route-inventory.js`)
+const { renderRouteTable, replaceRouteTable } = await import(`${root}dist/server/http/route-docs.js`)
 
 const file = `${root}docs/api.md`
 const before = await readFile(file, 'utf8')

@@ -10,6 +10,7 @@ import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
 import type { ReplicaFollower } from './replica/follower.ts'
 import type { EndUserState } from './end-users/state.ts'
+import { ReadModel } from './service/entries/read-model.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -32,6 +33,8 @@ export interface AppContext {
    * between slices (service/entries/list.ts).
    */
   slicedLists?: boolean
+  /** What list and entry reads keep between requests, following the store's changes (service/entries/read-model.ts). */
+  readModel: ReadModel
   /** Webhook outbox (also `events`), delivery logs, secrets and the delivery worker once started. */
   webhooks?: WebhookState
   /** Commits writes to git when `--git-commit` / `CMS_GIT_COMMIT` is on. */
@@ -74,18 +77,22 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     const removals = await store.finishRemovals()
     if (removals.removed + removals.restored > 0) console.error(`[cms] finished ${removals.removed + removals.restored} removal(s) a stop interrupted (${removals.removed} removed with their versions or stored files, ${removals.restored} kept: their entry or asset file was still there)`)
   }
-  // Every service mutation lands in the durable outbox (DESIGN §8); delivery starts with a server
+  // Every service mutation lands in the durable outbox (docs/api.md, webhooks); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
   const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })
+  const source = options.source ?? 'api'
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
     store,
     events: webhooks.outbox,
     webhooks,
-    source: options.source ?? 'api',
+    source,
+    // A server's read model builds missing sort orders in the background, yielding to reads.
+    readModel: new ReadModel(store, { background: source === 'api' }),
     disposers: [],
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
+      ctx.readModel.close()
       await store.flush()
       // Leave a fresh index cache behind so the next start skips unchanged files.
       if (options.watch || store.coldLoaded) await store.saveIndexCache()
@@ -113,7 +120,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     ctx.disposers.push(async () => { clearTimeout(timer); await saving })
   }
   if (options.watch) {
-    const watcher = watchContent(store)
+    const watcher = watchContent(store.ingestion)
     ctx.watcher = watcher
     ctx.disposers.push(() => watcher.close())
   }

@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs'
 import type { ResolvedConfig } from '../config.ts'
-import type { ResponseHook } from '../server/listen.ts'
+import type { ResponseHook } from '../server/lifecycle/listen.ts'
 import { forTerminal } from '../core/terminal.ts'
 
 export type LogFormat = 'text' | 'json'
@@ -18,7 +18,7 @@ const FLUSH_RECORDS = 512
  *
  * Requests are kept and written together (every 50 ms, or per 512, and at exit), not
  * one write per request: stdout to a pipe or file is a synchronous write on Linux, and one per
- * answer cost a fast read about as much as the rest of its own work (measured: bench/read).
+ * answer cost a fast read about as much as the rest of its own work (bench/read; docs/benchmarks.md).
  * Lines are formatted at that flush too, all in one loop, not one between two answers: a
  * cached read's cost is mostly cache misses, and formatting in between evicts Node's HTTP code
  * (docs/benchmarks.md, session 8).
@@ -94,7 +94,7 @@ let streamed = false
 
 /**
  * Log lines print method and target unescaped: Node's parser answers 400, before any hook,
- * to a request line with control or non-ASCII bytes (test/end-users/terminal-escaping.test.ts).
+ * to a request line with control or non-ASCII bytes (test/e2e/end-users/terminal-escaping.test.ts).
  */
 const shortPath = (path: string): string => (path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path)
 const textLine = (method: string, path: string, status: number, ms: number): string => `${method} ${shortPath(path)} ${status} ${tenths(ms)} ms\n`

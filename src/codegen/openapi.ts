@@ -2,7 +2,7 @@ import type { Collection, Field, Project } from '../core/types.ts'
 import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } from '../schema/json-schema.ts'
 import { markdownText } from './escape.ts'
 
-/** What the generator needs of a route (server/route.ts RouteSpec, without the handler). */
+/** What the generator needs of a route (server/access/route-access.ts RouteSpec, without the handler). */
 export interface RouteInfo {
   method: string
   path: string

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ResolvedConfig } from '../config.ts'
 import { createContext } from '../context.ts'
-import { createApp } from '../server/app.ts'
+import { createApp } from '../server/http/app.ts'
 import { deliverOwnEvents } from '../webhooks/runtime.ts'
 import { createApiClient, type ApiClient } from './api.ts'
 

@@ -1,5 +1,5 @@
 /**
- * Domain errors with permanent codes. Nothing here knows HTTP: `server/errors.ts` is the
+ * Domain errors with permanent codes. Nothing here knows HTTP: `server/http/errors.ts` is the
  * only place a code meets a status. `isCmsError` checks the name, not `instanceof`, so it
  * survives duplicated module copies (as h3 does).
  */

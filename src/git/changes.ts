@@ -70,8 +70,8 @@ const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
   }
 }
 
-/** Status calls share one private index (its stat cache makes the next call fast): one at a time. */
-let statusChain: Promise<unknown> = Promise.resolve()
+/** Status calls on one state folder share its private index (its stat cache makes the next call fast): one at a time per folder. */
+const statusChains = new Map<string, Promise<unknown>>()
 
 /** What is saved under the content root but not in HEAD, as `cms diff HEAD <work tree>` would show it. */
 function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
@@ -80,8 +80,11 @@ function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
 
 /** The same for a content root without a loaded store (`cms git status`). */
 export function statusAt(where: { root: string; stateDir: string }, known?: GitRepo): Promise<WorkingStatus> {
-  const run = statusChain.then(() => computeStatus(where, known))
-  statusChain = run.catch(() => {})
+  const run = (statusChains.get(where.stateDir) ?? Promise.resolve()).then(() => computeStatus(where, known))
+  const tail = run.catch(() => {})
+  statusChains.set(where.stateDir, tail)
+  // The last call in the chain removes it, so the map holds only folders with a call under way.
+  void tail.then(() => { if (statusChains.get(where.stateDir) === tail) statusChains.delete(where.stateDir) })
   return run
 }
 
@@ -209,7 +212,7 @@ export async function discardSelection(ctx: AppContext, body: Selection): Promis
     else await rm(abs, { force: true })
     written.push(abs)
   }
-  await applyBatch(ctx.store, written)
+  await applyBatch(ctx.store.ingestion, written)
   return { files: chosen.map((f) => f.path) }
 }
 

@@ -96,8 +96,8 @@ async function commitOnce(repo: GitRepo, indexFile: string, request: CommitReque
   }
   if (request.written && request.written.size > 0) await stageWritten(cwd, indexFile, request.written)
   if (files.length > 0) {
-    // Files by name, with no walk of the work tree (15× cheaper than `git add` with pathspecs,
-    // measured): added, updated, or removed when gone. Untracked ignored files stay out, as with `git add`.
+    // Files by name, with no walk of the work tree (far cheaper than `git add` with pathspecs;
+    // docs/benchmarks.md): added, updated, or removed when gone. Untracked ignored files stay out, as with `git add`.
     // (Plain paths here: neither command takes pathspec magic.)
     const indexOnly = { GIT_INDEX_FILE: indexFile }
     const ignored = await git(['check-ignore', '-z', '--stdin'], { cwd, env: indexOnly, input: nul(files), okCodes: [1] })

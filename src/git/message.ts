@@ -1,4 +1,4 @@
-import type { StoreChange } from '../storage/store.ts'
+import type { StoreChange } from '../storage/content-index.ts'
 import type { Collection } from '../core/types.ts'
 import { titleField } from '../review/diff.ts'
 

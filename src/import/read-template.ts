@@ -35,8 +35,7 @@ const HEADER_KEYS = ['name', 'slug', 'description', 'default_locale', 'locales',
 const CHUNK = 1 << 20
 /**
  * Templates up to this size are parsed whole by JSON.parse, which reads ~2.4× faster than the
- * streaming parser (the 100k standard template, 102 MB: `cms import` 18.5 s parsed whole,
- * 45 s streamed, measured 2026-11-23 at load 4–6). Bigger ones cannot be one string (V8's
+ * streaming parser (docs/benchmarks.md, "Measurements behind the code"). Bigger ones cannot be one string (V8's
  * limit is ~536M characters) and are streamed. One that does not parse is streamed too: the
  * streaming parser names the byte at fault.
  */

@@ -15,10 +15,8 @@ const KEPT_CORE = ['created_at', 'updated_at', 'published_at']
  *
  * Why on the row, made with it: a never-seen sort's first page is one pass over every row,
  * and at 100k rows that pass was bound by memory, not by comparisons. Reading a key through
- * row → entry → values → string touches four objects scattered over a 500 MB heap; measured
- * in a running server at 100k (bench/engine.bench.mjs cannot show it: its heap is small and
- * fresh), the pass took 55 ms for a number field and 95–130 ms for a text field with the
- * keys computed on the way, 1 ms and 10 ms reading `row.k`, allocated beside the row.
+ * row → entry → values → string touches four objects scattered over a large heap, while
+ * `row.k`, allocated beside the row, is one (docs/benchmarks.md, "Measurements behind the code").
  */
 export function keyColumnsOf(fields: readonly Field[]): KeyColumns {
   const position = new Map<string, number>()

@@ -20,9 +20,8 @@ type Compare = (a: Row, b: Row) => number
  *
  * Why sorted arrays and splice, not a balanced tree: reads need positional access (page N
  * of an order, `total`), which arrays give for free. A splice is a memmove of 8 bytes per
- * row: measured on this machine, inserting and removing one row at the front of a 100k-row
- * array takes 35 µs the pair (13 µs in the middle), 0.3–0.5 ms at 1M rows; a tree would
- * pay more than that in pointer chasing on every page read. A batch of many changes (a
+ * row, cheaper at 100k and 1M rows than the pointer chasing a tree would pay on every page
+ * read (docs/benchmarks.md, "Measurements behind the code"). A batch of many changes (a
  * `git checkout`) is merged into each list in one linear pass instead of row by row.
  */
 export class CollectionView {

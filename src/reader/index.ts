@@ -4,9 +4,11 @@ import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
 import { badRequest, notFound } from '../core/errors.ts'
-import { ContentStore, type StoreChange } from '../storage/store.ts'
+import { ContentStore } from '../storage/store.ts'
+import type { StoreChange } from '../storage/content-index.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/entries/list.ts'
+import { ReadModel } from '../service/entries/read-model.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/collections/view.ts'
 import { toQuery, type ReadParams } from './query.ts'
 
@@ -67,7 +69,7 @@ export interface ContentReader<C extends Record<string, unknown> = Record<string
 export async function openContent<C extends Record<string, unknown> = Record<string, unknown>>(dir: string, options: ReaderOptions = {}): Promise<ContentReader<C>> {
   const config = loadConfig({ dir: resolve(dir), ...(options.stateDir ? { env: { ...process.env, CMS_STATE_DIR: options.stateDir } } : {}) })
   const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
-  const watcher: ContentWatcher | null = options.watch ? watchContent(store) : null
+  const watcher: ContentWatcher | null = options.watch ? watchContent(store.ingestion) : null
   // The service layer's reads need only the store; the rest of the context stays inert (no writes, no webhooks).
   const ctx: AppContext = {
     config,
@@ -75,8 +77,12 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     events: nullSink,
     source: 'cli',
     readOnly: true,
+    readModel: new ReadModel(store, { background: false }),
     disposers: [],
-    async close() { await watcher?.close() },
+    async close() {
+      await watcher?.close()
+      ctx.readModel.close()
+    },
   }
   const origin = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
 

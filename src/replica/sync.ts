@@ -110,7 +110,7 @@ async function applyToStore(store: ContentStore, rels: string[]): Promise<void> 
   const ordered = [...rels].sort((a, b) => rank(a) - rank(b))
   const root = store.layout.root
   for (let i = 0; i < ordered.length; i += SLICE) {
-    await applyBatch(store, ordered.slice(i, i + SLICE).map((rel) => join(root, ...rel.split('/'))))
+    await applyBatch(store.ingestion, ordered.slice(i, i + SLICE).map((rel) => join(root, ...rel.split('/'))))
   }
 }
 

@@ -28,9 +28,9 @@ export interface FileStamp {
  * content: temp file in the same directory, fsync, rename over the target, fsync the folder.
  *
  * Only the fsyncs, which wait on the disk, go to the thread pool. open, write, fstat, close
- * and rename touch the page cache and take tens of microseconds, while each thread-pool round
- * trip costs the event loop 50–200 µs on a busy 2-core machine (measured); doing those five
- * inline made 20-concurrent creates faster and left the loop less blocked, not more.
+ * and rename touch the page cache and cost less than a thread-pool round trip each; doing
+ * those five inline made 20-concurrent creates faster and left the loop less blocked, not
+ * more (docs/benchmarks.md, "Measurements behind the code").
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<FileStamp> {
   const durable = options.durable ?? true

@@ -7,8 +7,8 @@ const STOP_AT = 0.75
 const YOUNG_RESERVE = 48 * 2 ** 20
 /**
  * The heap a starting server needs against its entries alone: lists, indexes, the index cache
- * written back are built after the load (measured at 1M: 1.6 GB of entries, 3.6 GB at ready;
- * docs/benchmarks.md). With a margin, so the suggested setting is enough.
+ * written back are built after the load (the 1M run in docs/benchmarks.md). With a margin, so
+ * the suggested setting is enough.
  */
 const AFTER_LOAD = 2.5
 

@@ -2,7 +2,7 @@ import { join, relative, sep } from 'node:path'
 import { isSlug, isUuid } from '../core/ids.ts'
 
 /**
- * The layout of DESIGN §2, in one place. Every id that reaches a path has been checked by
+ * The layout of the content folder (README, docs/api.md), in one place. Every id that reaches a path has been checked by
  * `isSlug`/`isUuid` first, so no request can name a file outside the content root.
  */
 export interface Layout {

@@ -116,9 +116,8 @@ export async function listDir(dir: string): Promise<string[]> {
 
 /**
  * Runs `fn` over `items` with at most `limit` in flight; keeps the file-descriptor count bounded.
- * Hand-written rather than p-limit for a measured reason: p-limit 7 queues a closure per item
- * and took 2.5-3× as long to read 20k small entry files at 32 in flight (5.1-5.9 s vs 1.9-2.2 s)
- * and 13× as long for 100k trivial tasks (2.0 s vs 0.15 s), on this 2-core machine. This
+ * Hand-written rather than p-limit because p-limit queues a closure per item and read a
+ * content tree several times slower (docs/benchmarks.md, "Measurements behind the code"). This
  * runs the store's load of every content file.
  */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

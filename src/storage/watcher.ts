@@ -8,7 +8,7 @@ import { parseChecked, mapLimit, joinRel, tooLarge } from './read-files.ts'
 import { ingestAsset, ingestCollection, ingestEntry, ingestProject, ingestTokens, ingestWebhook, type Ingested } from './ingest.ts'
 import { fileProblem } from './problems.ts'
 import { shareUnchangedSnapshot } from './load.ts'
-import type { ContentStore } from './store.ts'
+import type { FileIngestion } from './file-ingestion.ts'
 import { join, relative, sep } from 'node:path'
 
 export interface WatcherOptions {
@@ -34,12 +34,12 @@ export interface ContentWatcher {
  * collections/, webhooks/, assets/*.yaml). The entry folders, which hold one file per entry
  * and can hold 100k, are watched with one native `fs.watch` per folder instead: chokidar
  * re-reads and re-stats a whole folder on every change in it and puts a watch on every file,
- * which made each write O(folder size) (measured: 140 → 4 durable writes/s at 2,000 files).
+ * which made each write O(folder size) (docs/benchmarks.md, "Measurements behind the code").
  * inotify names the changed file, so an event costs O(1) here.
  */
-export function watchContent(store: ContentStore, options: WatcherOptions = {}): ContentWatcher {
-  const root = store.layout.root
-  const entriesDir = store.layout.entriesDir
+export function watchContent(ingestion: FileIngestion, options: WatcherOptions = {}): ContentWatcher {
+  const root = ingestion.layout.root
+  const entriesDir = ingestion.layout.entriesDir
   const debounceMs = options.debounceMs ?? 40
   const dirty = new Set<string>()
   let timer: NodeJS.Timeout | undefined
@@ -55,7 +55,7 @@ export function watchContent(store: ContentStore, options: WatcherOptions = {}):
       timer = undefined
       const batch = [...dirty]
       dirty.clear()
-      running = running.then(() => applyBatch(store, batch)).then((n) => options.onBatch?.(n), (error) => {
+      running = running.then(() => applyBatch(ingestion, batch)).then((n) => options.onBatch?.(n), (error) => {
         console.error('[cms] watcher batch failed:', error)
       })
     }, debounceMs)
@@ -163,11 +163,11 @@ function safeReaddir(dir: string): string[] {
 const TOO_LARGE = '\u0000too-large'
 
 /** Applies one batch; returns how many index changes it made. */
-export async function applyBatch(store: ContentStore, allPaths: string[]): Promise<number> {
-  const root = store.layout.root
+export async function applyBatch(ingestion: FileIngestion, allPaths: string[]): Promise<number> {
+  const root = ingestion.layout.root
   // The echo of our own writes is most of what a busy server sees: one stat, no read.
-  const paths = allPaths.filter((path) => !store.consumeOwnWrite(path))
-  const marks = paths.map((path) => store.writeMark(path))
+  const paths = allPaths.filter((path) => !ingestion.consumeOwnWrite(path))
+  const marks = paths.map((path) => ingestion.writeMark(path))
   const texts = await mapLimit(paths, 32, async (path) => {
     // Uploaded asset bytes are never parsed here, and may be hundreds of MB: don't read them.
     if (classifyPath(root, path).kind === 'asset-file') return null
@@ -176,7 +176,7 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
       if (escapeReason(root, path) !== null) return null
       const size = (await stat(path)).size
       if (size > MAX_FILE_BYTES) {
-        store.reportProblem(tooLarge(joinRel(relative(root, path)), size))
+        ingestion.reportProblem(tooLarge(joinRel(relative(root, path)), size))
         return TOO_LARGE
       }
       return await readFile(path, { encoding: 'utf8', flag: READ_NOFOLLOW })
@@ -188,83 +188,83 @@ export async function applyBatch(store: ContentStore, allPaths: string[]): Promi
   const order = (kind: PathKind['kind']) => (kind === 'project' ? 0 : kind === 'collection' ? 1 : 2)
   const items = paths.map((path, i) => ({ path, text: texts[i] ?? null, what: classifyPath(root, path), mark: marks[i]! }))
     // The store wrote the file while it was read: that write is newer than the text (its own echo follows).
-    .filter(({ path, mark }) => mark !== -1 && store.writeMark(path) === mark)
+    .filter(({ path, mark }) => mark !== -1 && ingestion.writeMark(path) === mark)
     .sort((a, b) => order(a.what.kind) - order(b.what.kind))
   let applied = 0
   for (const { path, text, what } of items) {
     if (text === TOO_LARGE) continue
     const rel = joinRel(relative(root, path))
-    if (applyOne(store, rel, what, text)) applied++
+    if (applyOne(ingestion, rel, what, text)) applied++
   }
   // A removed folder (e.g. a collection's entries dir) reports only the folder: reconcile.
   for (const { path, text, what } of items) {
-    if (what.kind === 'unknown' && text === null && !existsSync(path)) applied += reconcileRemovedDir(store, path)
+    if (what.kind === 'unknown' && text === null && !existsSync(path)) applied += reconcileRemovedDir(ingestion, path)
   }
   return applied
 }
 
 /**
  * One changed file into the index: parsed, checked and named by the same functions as the
- * start-up load and `cms validate` (ingest.ts), then handed to the store, which alone changes
- * its index. A broken file keeps the last good record and is reported.
+ * start-up load and `cms validate` (ingest.ts), then handed to the store's ingestion
+ * (file-ingestion.ts), which alone changes the index. A broken file keeps the last good record and is reported.
  */
-function applyOne(store: ContentStore, rel: string, what: PathKind, text: string | null): boolean {
+function applyOne(ingestion: FileIngestion, rel: string, what: PathKind, text: string | null): boolean {
   const ingested = <T>(result: Ingested<T>): T | undefined => {
-    if (!result.ok) { store.reportProblem(result.problems[0]); return undefined }
-    store.clearProblem(rel)
+    if (!result.ok) { ingestion.reportProblem(result.problems[0]); return undefined }
+    ingestion.clearProblem(rel)
     return result.record
   }
   switch (what.kind) {
     case 'entry': {
       if (text === null) {
-        store.clearProblem(rel)
-        return store.applyFileEntry(what.slug, what.uuid, null)
+        ingestion.clearProblem(rel)
+        return ingestion.applyFileEntry(what.slug, what.uuid, null)
       }
-      const entry = ingested(ingestEntry(parseChecked(text, rel, 'entry'), rel, what, store.collections.has(what.slug)))
+      const entry = ingested(ingestEntry(parseChecked(text, rel, 'entry'), rel, what, ingestion.collections.has(what.slug)))
       if (!entry) {
         // The file changed outside the store: its index record is no longer cacheable as is.
-        store.forgetFileStamp(what.slug, what.uuid)
+        ingestion.forgetFileStamp(what.slug, what.uuid)
         return false
       }
       shareUnchangedSnapshot(entry, text)
-      return store.applyFileEntry(what.slug, what.uuid, entry)
+      return ingestion.applyFileEntry(what.slug, what.uuid, entry)
     }
     case 'collection': {
       if (text === null) {
-        store.clearProblem(rel)
-        return store.applyFileCollection(what.slug, null)
+        ingestion.clearProblem(rel)
+        return ingestion.applyFileCollection(what.slug, null)
       }
-      const order = store.collections.get(what.slug)?.collection.order ?? store.collections.size
+      const order = ingestion.collections.get(what.slug)?.collection.order ?? ingestion.collections.size
       const collection = ingested(ingestCollection(parseChecked(text, rel, 'collection'), rel, what, order))
-      return collection ? store.applyFileCollection(what.slug, collection) : false
+      return collection ? ingestion.applyFileCollection(what.slug, collection) : false
     }
     case 'project': {
-      if (text === null) { store.reportProblem(fileProblem('project_removed', rel, [])); return false }
+      if (text === null) { ingestion.reportProblem(fileProblem('project_removed', rel, [])); return false }
       const project = ingested(ingestProject(parseChecked(text, rel, 'project')))
-      return project ? store.applyFileProject(project) : false
+      return project ? ingestion.applyFileProject(project) : false
     }
     case 'tokens': {
-      if (text === null) return store.applyFileTokens(null)
+      if (text === null) return ingestion.applyFileTokens(null)
       const tokens = ingested(ingestTokens(parseChecked(text, rel, 'tokens')))
-      return tokens ? store.applyFileTokens(tokens) : false
+      return tokens ? ingestion.applyFileTokens(tokens) : false
     }
     case 'webhook': {
-      if (text === null) return store.applyFileWebhook(what.uuid, null)
+      if (text === null) return ingestion.applyFileWebhook(what.uuid, null)
       const webhook = ingested(ingestWebhook(parseChecked(text, rel, 'webhook'), rel, what))
-      return webhook ? store.applyFileWebhook(what.uuid, webhook) : false
+      return webhook ? ingestion.applyFileWebhook(what.uuid, webhook) : false
     }
     case 'asset-meta': {
-      if (text === null) return store.applyFileAsset(what.uuid, null)
+      if (text === null) return ingestion.applyFileAsset(what.uuid, null)
       const asset = ingested(ingestAsset(parseChecked(text, rel, 'asset'), rel, what))
-      return asset ? store.applyFileAsset(what.uuid, asset) : false
+      return asset ? ingestion.applyFileAsset(what.uuid, asset) : false
     }
     default:
       return false
   }
 }
 
-function reconcileRemovedDir(store: ContentStore, path: string): number {
-  const rel = relative(store.layout.root, path).split(sep)
+function reconcileRemovedDir(ingestion: FileIngestion, path: string): number {
+  const rel = relative(ingestion.layout.root, path).split(sep)
   if (rel[0] !== 'entries' || rel.length !== 2) return 0
-  return store.applyRemovedEntriesDir(rel[1]!)
+  return ingestion.applyRemovedEntriesDir(rel[1]!)
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../core/types.ts'
-import type { StoreChange } from '../storage/store.ts'
+import type { StoreChange } from '../storage/content-index.ts'
 
 /**
  * Turns a change the watcher saw (source `file`: a hand edit, `git pull`, a branch switch)

@@ -21,9 +21,8 @@ export function generateSecret(): string {
 /**
  * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the Standard Webhooks signature.
  * Computed with node:crypto rather than the `standardwebhooks` package's `sign`, for a measured
- * reason: the package hashes in JavaScript (fast-sha256), 9-15× slower and synchronous on the
- * event loop: 76 µs vs 9 µs for a 1 KB body, 4.8 ms vs 0.33 ms for 100 KB, so about 50 ms per
- * delivery at the 1 MB body limit (Node 20, this 2-core machine). test/webhooks/pure.test.ts
+ * reason: the package hashes in JavaScript (fast-sha256), an order of magnitude slower and
+ * synchronous on the event loop (docs/benchmarks.md, "Measurements behind the code"). test/unit/webhooks/pure.test.ts
  * checks that both give the same signature, and receivers verify with the package.
  */
 function standardSignature(key: Buffer, id: string, timestampSeconds: number, body: string): string {

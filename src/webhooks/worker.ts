@@ -8,6 +8,7 @@ import { buildBody } from './payload.ts'
 import { classifyStatus, nextDelay, type RetryPolicy } from './backoff.ts'
 import { checkUrl, systemResolver, type Resolver, type UrlRules } from './url-safety.ts'
 import { postDelivery, type SendResult } from './send.ts'
+import { forTerminal } from '../core/terminal.ts'
 
 export interface WorkerDeps {
   store: ContentStore
@@ -180,7 +181,7 @@ export class DeliveryWorker {
   #record(webhook: WebhookRecord, failed: boolean): void {
     const c = this.#circuits.get(webhook.uuid)
     if (!failed) {
-      if (c && c.failures >= this.#threshold) console.error(`[cms] webhook ${webhook.uuid} (${webhook.url}) answers again: deliveries resume.`)
+      if (c && c.failures >= this.#threshold) console.error(forTerminal(`[cms] webhook ${webhook.uuid} (${webhook.url}) answers again: deliveries resume.`))
       this.#circuits.delete(webhook.uuid)
       return
     }
@@ -191,7 +192,7 @@ export class DeliveryWorker {
       const base = this.#deps.circuitCooldownMs ?? 30_000
       circuit.cooldownMs = circuit.cooldownMs === 0 ? base : Math.min(Math.max(base, CIRCUIT_MAX_COOLDOWN_MS), circuit.cooldownMs * 2)
       circuit.openUntil = Date.now() + circuit.cooldownMs
-      if (circuit.failures === this.#threshold) console.error(`[cms] webhook ${webhook.uuid} (${webhook.url}) failed ${circuit.failures} times in a row: deliveries paused, next try in ${circuit.cooldownMs < 1000 ? `${circuit.cooldownMs} ms` : `${Math.round(circuit.cooldownMs / 1000)} s`}.`)
+      if (circuit.failures === this.#threshold) console.error(forTerminal(`[cms] webhook ${webhook.uuid} (${webhook.url}) failed ${circuit.failures} times in a row: deliveries paused, next try in ${circuit.cooldownMs < 1000 ? `${circuit.cooldownMs} ms` : `${Math.round(circuit.cooldownMs / 1000)} s`}.`))
     }
     this.#circuits.set(webhook.uuid, circuit)
   }

@@ -2,7 +2,7 @@ import { afterEach } from 'vitest'
 
 /**
  * Fails any test during which a server in this process answered a 500 or logged an unhandled
- * error (both go through `console.error('[cms] ...')` in server/errors.ts), so a 500 hidden
+ * error (both go through `console.error('[cms] ...')` in server/http/errors.ts), so a 500 hidden
  * behind an assertion on something else still fails. A test that provokes one on purpose
  * (a full disk, say) calls `allowServerErrors()` first.
  */

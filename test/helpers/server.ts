@@ -1,9 +1,9 @@
 import { createContext } from '../../src/context.ts'
 import { loadConfig } from '../../src/config.ts'
-import { createApp } from '../../src/server/app.ts'
-import { startServing } from '../../src/server/start.ts'
-import type { CmsApp } from '../../src/server/cms-app.ts'
-import { startServer } from '../../src/server/listen.ts'
+import { createApp } from '../../src/server/http/app.ts'
+import { startServing } from '../../src/server/lifecycle/start.ts'
+import type { CmsApp } from '../../src/server/http/cms-app.ts'
+import { startServer } from '../../src/server/lifecycle/listen.ts'
 
 export interface TestServer {
   url: string

@@ -22,7 +22,7 @@ export function registerServe(program: Command): void {
     .addOption(jsonOption())
     .action(async (opts: ServeOptions, command: Command) => {
       if (opts.follow !== undefined && !opts.readOnly) command.error('error: --follow needs --read-only (a replica serves what the remote has and writes nothing)', { exitCode: 2, code: 'commander.conflictingOption' })
-      const { runServer } = await import('../../server/run.ts')
+      const { runServer } = await import('../../server/lifecycle/run.ts')
       const { respawnParent } = await import('../serve-flags.ts')
       const parent = respawnParent()
       const { describeRateLimit } = await import('../../config.ts')

@@ -1,4 +1,4 @@
-import type { CmsApp } from '../cms-app.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 import type { AppContext } from '../../context.ts'
 
 /**

@@ -3,8 +3,8 @@ import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
 const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))

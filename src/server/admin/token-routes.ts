@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { readJsonBody } from '../body.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { readJsonBody } from '../http/body.ts'
 import { badRequest } from '../../core/errors.ts'
 import { createToken, listTokens, parseAbilities, parseExpiry, revokeToken } from '../../service/tokens/manage.ts'
 

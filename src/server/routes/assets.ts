@@ -1,4 +1,4 @@
-import { apiBase } from '../api-prefix.ts'
+import { apiBase } from '../http/api-prefix.ts'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { create as contentDisposition } from 'content-disposition'
@@ -7,9 +7,9 @@ import type { IncomingMessage } from 'node:http'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { CmsError } from '../../core/errors.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { readJsonBody } from '../body.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { readJsonBody } from '../http/body.ts'
 import { limitText } from '../../service/assets/files.ts'
 // Exception to the layering: the asset route streams the file itself (ranges, no buffering), opened
 // with the store's own no-symlink flag (allowed by name in scripts/import-layers.mjs).

@@ -4,7 +4,7 @@ import { CmsError } from '../../core/errors.ts'
 import { authSettings, publicUrl, type AuthLimitName } from '../../end-users/settings.ts'
 import { sha256 } from '../../end-users/auth-db.ts'
 import type { RequestMeta } from '../../end-users/accounts.ts'
-import type { RateLimiter } from '../rate-limit.ts'
+import type { RateLimiter } from '../access/rate-limit.ts'
 import { authLog } from '../../end-users/state.ts'
 
 /**

@@ -1,33 +1,48 @@
-import { apiBase } from '../api-prefix.ts'
+import { apiBase } from '../http/api-prefix.ts'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { getEntry, listEntriesSliced, type ReadResult } from '../../service/entries/list.ts'
-import { readAnswer } from '../admission.ts'
-import { credentialOf } from '../guard.ts'
-import { draftAccess } from '../draft-access.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { getEntry, listEntriesSliced, type ListLater } from '../../service/entries/list.ts'
+import type { ReadResult } from '../../service/entries/read-model.ts'
+import { handoverOf, readAnswer } from '../access/admission.ts'
+import { credentialOf } from '../access/guard.ts'
+import { draftAccess } from '../access/draft-access.ts'
 
 /**
  * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.
- * On a Node server, successful answers usually come from fast-read.ts, which must send the same.
+ * On a Node server, successful answers usually come from fast-read.ts, which must send the same;
+ * a read it left to h3 is not done again: its error is answered, its parsed list query reused.
  */
 export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
       // A long read runs in slices (other requests answer meanwhile); the fast path hands such reads here.
-      handler: async (event, principal) => send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)))),
+      handler: async (event, principal) => {
+        const later = handedRead(event)?.later
+        return send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)), later))
+      },
     },
     {
       method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',
-      handler: (event, principal) => send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)))),
+      handler: (event, principal) => {
+        handedRead(event)
+        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx))))
+      },
     },
   ])
 }
 
 
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
+
+/** The read the fast read path already did for this request: its error thrown here, else its list read for the sliced path. */
+function handedRead(event: H3Event): { later?: ListLater } | undefined {
+  const read = handoverOf(event)?.read
+  if (read && 'error' in read) throw read.error
+  return read
+}
 
 /**
  * Answers through h3's own response path (status and headers on `event.res`, body as a

@@ -1,8 +1,8 @@
 import type { H3Event } from 'h3'
-import type { CmsApp } from '../cms-app.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes, gitAuthorOf } from '../route.ts'
-import { readJsonBody } from '../body.ts'
+import { defineRoutes, gitAuthorOf } from '../http/route.ts'
+import { readJsonBody } from '../http/body.ts'
 import {
   branchState, commitSelection, guardedStatus, compareWith, createBranch, discardSelection, listBranches, switchBranch,
 } from '../../git/changes.ts'

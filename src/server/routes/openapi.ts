@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 import { generateOpenApi } from '../../codegen/openapi.ts'
 import { packageVersion } from '../../core/version.ts'
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
 import { badRequest, notFound } from '../../core/errors.ts'
-import { readJsonBody } from '../body.ts'
+import { readJsonBody } from '../http/body.ts'
 import { projectSummary, updateProjectSettings, type ProjectSettingsInput } from '../../service/project/settings.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../../service/collections/view.ts'
 

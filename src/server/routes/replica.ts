@@ -1,9 +1,9 @@
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { CmsError, notFound } from '../../core/errors.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { authorize, credentialFromHeader } from '../guard.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { authorize, credentialFromHeader } from '../access/guard.ts'
 import { hubSignature, replicaSecret, SECRET_VARIABLE } from '../../replica/signature.ts'
 import type { ReplicaFollower } from '../../replica/follower.ts'
 
@@ -63,7 +63,7 @@ async function allowed(event: H3Event, ctx: AppContext): Promise<boolean> {
     if (done) break
     size += value.byteLength
     if (size > MAX_WEBHOOK_BYTES) {
-      // Not reader.cancel(): that destroys the request under the answer (see server/body.ts).
+      // Not reader.cancel(): that destroys the request under the answer (see server/http/body.ts).
       reader.releaseLock()
       throw new CmsError('payload_too_large', 'Request body is larger than a push webhook may be (25 MB).', { headers: { connection: 'close' } })
     }

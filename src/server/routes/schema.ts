@@ -1,8 +1,8 @@
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { readJsonBody } from '../body.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { readJsonBody } from '../http/body.ts'
 import {
   addField, addLocale, createCollection, deleteCollection, removeField, removeLocale, reorderCollections,
   reorderFields, setDefaultLocale, updateCollection, updateField, type SchemaContext,

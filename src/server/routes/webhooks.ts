@@ -1,16 +1,16 @@
-import { apiBase } from '../api-prefix.ts'
+import { apiBase } from '../http/api-prefix.ts'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
-import { defineRoutes } from '../route.ts'
-import type { CmsApp } from '../cms-app.ts'
-import { readJsonBody } from '../body.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { readJsonBody } from '../http/body.ts'
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
 } from '../../webhooks/service.ts'
 
 /**
  * Webhook management (spec: admin ability, a token always). The delivery loop is started with
- * the server (server/start.ts), not here: building the app starts nothing.
+ * the server (server/lifecycle/start.ts), not here: building the app starts nothing.
  */
 export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [

@@ -5,7 +5,7 @@ import { isUuid, newUuid, now } from '../../core/ids.ts'
 import { prepareInput } from '../../schema/validate-entry.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './checks.ts'
-import { event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, withEntryLock } from './common.ts'
+import { event, hashPasswords, output, parseLocale, parseState, publishDraft, putEntriesTogether, requireCollection, withEntryLock } from './common.ts'
 import { deleteEntry } from './write.ts'
 
 /**
@@ -91,6 +91,7 @@ export async function bulkUpdate(ctx: AppContext, slug: string, body: Record<str
 
   const at = now()
   const records: EntryRecord[] = []
+  const before = new Map<string, EntryRecord>()
   for (const p of planned) {
     const current = index.entries.get(p.uuid!)
     if (!current || current.deleted_at) { errors.items = [`Some entries do not exist in this collection: ${p.uuid}`]; continue }
@@ -103,9 +104,10 @@ export async function bulkUpdate(ctx: AppContext, slug: string, body: Record<str
     if (locale !== current.locale && singletonTaken(index, locale, current.uuid, others)) own.data = [`${SINGLETON_TAKEN.slice(0, -1)} for this locale.`]
     rekey(p.i, own, errors)
     records.push({ ...current, locale, fields, updated_at: at })
+    before.set(current.uuid, current)
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
-  await Promise.all(records.map((e) => ctx.store.putEntry(slug, e, ctx.source)))
+  await putEntriesTogether(ctx, index, records, before)
   const events: DomainEvent[] = records.map((e) => event(ctx, index, 'content.updated', e, at))
   const out: EntryRecord[] = []
   // Publishing mints versions, one entry at a time under its lock (never a state without a version).

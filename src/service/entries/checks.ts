@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
-import type { CollectionIndex } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import { add, type FieldErrors } from '../../schema/validator.ts'
 import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../../schema/messages.ts'
 import { own } from '../../core/own.ts'

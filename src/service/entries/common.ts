@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts'
-import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../../core/types.ts'
-import { notFound, ValidationError } from '../../core/errors.ts'
+import { CmsError, notFound, storageFailure, ValidationError } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import { hashPassword, isPasswordHash } from '../../schema/password.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
@@ -107,4 +108,25 @@ export function stableJson(value: unknown): string {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * Writes several existing entries as one change. Every write settles; when one failed, those
+ * that landed are put back as they were (unless a later write changed them since), so the
+ * error's "nothing was changed" is true. A put-back that fails too is named in the message.
+ */
+export async function putEntriesTogether(ctx: AppContext, index: CollectionIndex, records: readonly EntryRecord[], before: ReadonlyMap<string, EntryRecord>): Promise<void> {
+  const slug = index.collection.slug
+  const results = await Promise.allSettled(records.map((e) => ctx.store.putEntry(slug, e, ctx.source)))
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (!failed) return
+  const landed = records.filter((e, i) => results[i]!.status === 'fulfilled' && index.entries.get(e.uuid) === e)
+  const back = await Promise.allSettled(landed.map((e) => ctx.store.putEntry(slug, before.get(e.uuid)!, ctx.source)))
+  const stuck = landed.filter((_, i) => back[i]!.status === 'rejected').map((e) => e.uuid)
+  const error = storageFailure(failed.reason)
+  if (stuck.length === 0) throw error
+  const message = error.code === 'insufficient_storage'
+    ? `The disk is full: the change was saved for only some entries and could not be undone for these: ${stuck.join(', ')}. Free some space and save them again.`
+    : `The change could not be saved (storage error) and could not be undone for these entries: ${stuck.join(', ')}.`
+  throw new CmsError(error.code, message, { cause: failed.reason })
 }

@@ -1,35 +1,20 @@
 import type { AppContext } from '../../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
 import { badRequest, forbidden, notFound, unauthenticated } from '../../core/errors.ts'
-import type { ContentStore, CollectionIndex } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import { parseListQuery, type ListQuery, type ReadState } from '../../query/params.ts'
-import { compileWhere, type SchemaInfo, type WhereEnv } from '../../query/compile-where.ts'
-import { compileSort, sortSignature, type CompiledSortKey } from '../../query/sort.ts'
-import { CollectionView, scanSteps, visibleIn, type MatchQuery, type ViewOptions } from '../../query/view.ts'
+import { compileWhere, type WhereEnv } from '../../query/compile-where.ts'
+import { compileSort, sortSignature } from '../../query/sort.ts'
+import { scanSteps, visibleIn, type CollectionView, type MatchQuery } from '../../query/view.ts'
 import { LATER, runNow, runSliced, runWithin, yieldToLoop, type Steps } from '../../query/steps.ts'
 import { pageEnvelope, planList } from '../../query/paginate.ts'
 import { kindOf } from '../../query/values.ts'
-import { keyColumnsOf } from '../../query/key-columns.ts'
 import { heapIsTight } from '../../storage/heap.ts'
 import { dependencyStamp, entryJson, relationTarget, type ShapeOptions } from './view.ts'
 import { entryEtag } from './etag.ts'
 import { bodyEtag, bodyHash, etagOfHash } from '../../core/body-etag.ts'
 import { lookupsOf } from './lookups.ts'
-
-/** A read answer, pre-serialised: routes send `body` as is; the CLI parses it. */
-export interface ReadResult {
-  body: string
-  etag: string
-  /** `body` as UTF-8, attached by the HTTP fast path the first time it sends a cached answer. */
-  bytes?: Buffer
-  /**
-   * false: `etag` names the entry's stored state (for `If-Match`), not this representation,
-   * which also shows related entries and assets: never answer 304 for it.
-   */
-  revalidate?: false
-  /** The answer shows drafts (`state` other than published): a cached one is checked against the caller too. */
-  drafts?: true
-}
+import { schemaOf, type CollectionViews, type ReadResult, type Slot } from './read-model.ts'
 
 /**
  * Whether the caller may read drafts: `allowed` for local callers (CLI, reader, MCP on the
@@ -50,9 +35,24 @@ function checkDrafts(access: DraftAccess): void {
  * `query` is the raw query string (no leading `?`); `baseUrl` (origin) builds pagination
  * links and asset URLs. Answers come from per-collection views (rebuilt when the
  * collection or what its output depends on changes), cached match lists, cached
- * per-entry JSON, and a bounded cache of whole answers.
+ * per-entry JSON, and a bounded cache of whole answers. Always answers, however long it takes:
+ * a server reads through `listEntriesNow` and `listEntriesSliced`.
  */
 export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
+  return answerList(ctx, slug, query, baseUrl, drafts, false) as ReadResult
+}
+
+/**
+ * A server's list read at once: the answer when it fits in a few slices (or comes from the
+ * cache), else a `ListLater` with the query already parsed and checked, for `listEntriesSliced`
+ * (the Node fast read path leaves such a request to h3 with it). Without `ctx.slicedLists`
+ * (the CLI, the reader) it always answers.
+ */
+export function listEntriesNow(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult | ListLater {
+  return answerList(ctx, slug, query, baseUrl, drafts, ctx.slicedLists === true)
+}
+
+function answerList(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess, deferLong: boolean): ReadResult | ListLater {
   const { index, slot } = open(ctx, slug)
   const hit = slot.lookup(baseUrl, query)
   if (hit) {
@@ -62,16 +62,15 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
   }
   const q = parseListQuery(query)
   if (q.state !== 'published') checkDrafts(drafts)
+  const plan = prepareList(ctx, index, slot, q)
   let result: ReadResult
-  if (ctx.slicedLists) {
+  if (deferLong) {
     // A server answers here only what fits in a few slices; the rest goes to listEntriesSliced.
-    const plan = prepareList(ctx, index, slot, q)
     const view = plan.ready ? slot.views.peek(q.state) : null
     const now = view ? runWithin(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, false), SYNC_SLICES) : LATER
-    if (now === LATER) throw new ListDeferred()
+    if (now === LATER) return new ListLater(q)
     result = now
   } else {
-    const plan = prepareList(ctx, index, slot, q)
     result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
   }
   if (q.state !== 'published') result.drafts = true
@@ -83,58 +82,41 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
  * `listEntries` for a server: anything that needs more than a few slices of work over rows
  * (a never-seen filter or sort over many rows, a count, a `like`, a view or index not built
  * yet after start) runs in slices that give the event loop back, so other requests answer
- * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does.
+ * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does. `later`: what
+ * `listEntriesNow` already found for this very request (its query parsed, drafts checked).
  */
-export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): Promise<ReadResult> {
+export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed', later?: ListLater): Promise<ReadResult> {
   if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl, drafts)
-  try {
-    return listEntries(ctx, slug, query, baseUrl, drafts)
-  } catch (error) {
-    if (!(error instanceof ListDeferred)) throw error
-  }
+  const now = later ?? listEntriesNow(ctx, slug, query, baseUrl, drafts)
+  if (!(now instanceof ListLater)) return now
   const { index, slot } = open(ctx, slug)
-  const q = parseListQuery(query)
+  const q = now.query
   const plan = prepareList(ctx, index, slot, q)
   // The views the answer reads (its own, and those its relation filters reach), built in slices if not yet.
   for (const target of plan.related) await viewsOf(ctx, target)?.ready(q.state === 'published' ? 'published' : 'draft')
   // A view not built yet (just after start): this read scans the entries in slices rather than wait for the build.
   const view = slot.views.peek(q.state)
   if (!view) void slot.views.ready(q.state).catch(() => {})
-  readsInSlices++
+  ctx.readModel.readsInSlices++
   try {
     const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
     if (q.state !== 'published') result.drafts = true
     slot.remember(baseUrl, query, result)
     return result
   } finally {
-    readsInSlices--
+    ctx.readModel.readsInSlices--
   }
 }
 
 /**
- * Reads running in slices now: background work (warm-up indexes, sort orders) lets them go
- * first. Not a view's build: until it is done every read of that view scans the entries.
+ * A server's list read that needs the sliced path (`listEntriesNow`'s other answer): its query,
+ * parsed and checked (drafts included), so `listEntriesSliced` does not parse it again. Never
+ * reaches a client.
  */
-let readsInSlices = 0
-
-/**
- * The pause of background work: a turn of the event loop, then up to BACKGROUND_DEFER more
- * while reads run in slices (bounded: a read may itself wait for an index this work builds).
- */
-async function backgroundPause(): Promise<void> {
-  await yieldToLoop()
-  for (let i = 0; i < BACKGROUND_DEFER && readsInSlices > 0; i++) await yieldToLoop()
-}
-const BACKGROUND_DEFER = 64
-
-/**
- * Thrown by a server's `listEntries` when the answer needs the sliced path: the Node fast
- * read path hands the request to h3, whose route awaits `listEntriesSliced`. Never reaches
- * a client.
- */
-export class ListDeferred extends Error {
-  constructor() {
-    super('This list read runs in slices (listEntriesSliced).')
+export class ListLater {
+  readonly query: ListQuery
+  constructor(query: ListQuery) {
+    this.query = query
   }
 }
 
@@ -258,208 +240,13 @@ function checkExclude(names: string[], collection: Collection): void {
   }
 }
 
-const SCHEMAS = new WeakMap<Collection, SchemaInfo>()
-function schemaOf(collection: Collection): SchemaInfo {
-  let schema = SCHEMAS.get(collection)
-  if (!schema) SCHEMAS.set(collection, (schema = { slug: collection.slug, fields: collection.fields, columns: keyColumnsOf(collection.fields) }))
-  return schema
-}
-
-// ---- caches ------------------------------------------------------------------------
-
-const RESPONSE_ENTRIES = 512
-const RESPONSE_BYTES = 32 * 1024 * 1024
-
-/**
- * The answers cached for one state of a collection (its revision and dependencies: `stamp`),
- * by origin, then query: the fast read path passes the same string objects for a target it
- * has seen, so a lookup hashes nothing (a key concatenated per request was hashed each time).
- */
-class Slot {
-  readonly stamp: string
-  readonly views: CollectionViews
-  /** What `open` last checked this slot against: the index, its revision, the store's change count. */
-  checked: { index: CollectionIndex; revision: number; changes: number } | null = null
-  readonly #byBase = new Map<string, Map<string, ReadResult>>()
-  /** Cached answers, oldest first (evicted in that order), with where they are filed. */
-  readonly #order = new Map<ReadResult, [base: string, query: string]>()
-  #bytes = 0
-
-  constructor(views: CollectionViews, stamp: string) {
-    this.views = views
-    this.stamp = stamp
-  }
-
-  lookup(baseUrl: string, query: string): ReadResult | undefined {
-    return this.#byBase.get(baseUrl)?.get(query)
-  }
-
-  remember(baseUrl: string, query: string, result: ReadResult): void {
-    const size = result.body.length
-    if (size > RESPONSE_BYTES / 4) return
-    const previous = this.lookup(baseUrl, query)
-    if (previous) this.#forget(previous)
-    while (this.#order.size >= RESPONSE_ENTRIES || (this.#bytes + size > RESPONSE_BYTES && this.#order.size > 0)) this.#forget(this.#order.keys().next().value!)
-    let byQuery = this.#byBase.get(baseUrl)
-    if (!byQuery) this.#byBase.set(baseUrl, (byQuery = new Map()))
-    byQuery.set(query, result)
-    this.#order.set(result, [baseUrl, query])
-    this.#bytes += size
-  }
-
-  #forget(result: ReadResult): void {
-    const [baseUrl, query] = this.#order.get(result)!
-    this.#order.delete(result)
-    const byQuery = this.#byBase.get(baseUrl)!
-    byQuery.delete(query)
-    if (byQuery.size === 0) this.#byBase.delete(baseUrl)
-    this.#bytes -= result.body.length
-  }
-}
-
-/**
- * A collection's views, one per read state, for as long as its schema object lives. Every
- * entry change the store reports is passed to each built view (which patches its indexes),
- * so a write never rebuilds them; only a schema change (a new collection object) does.
- */
-class CollectionViews {
-  readonly collection: Collection
-  readonly entries: ReadonlyMap<string, EntryRecord>
-  /** The collection's revision these views have seen every change up to. */
-  revision: number
-  /** What the views' relation filters read besides the collection itself (see `dependencyStamp`). */
-  dependencies: string
-  readonly #views = new Map<ReadState, CollectionView>()
-  /** Views being built in slices, with the changes told meanwhile (applied once built). */
-  readonly #building = new Map<ReadState, { done: Promise<CollectionView>; changes: Array<[string, EntryRecord | null]> }>()
-  readonly #background: boolean
-
-  constructor(index: CollectionIndex, dependencies: string, background: boolean) {
-    this.collection = index.collection
-    this.entries = index.entries
-    this.revision = index.revision
-    this.dependencies = dependencies
-    this.#background = background
-  }
-
-  /** The view of a state, built now if it is not (a long synchronous pass at 100k rows: servers use `ready`). */
-  view(state: ReadState): CollectionView {
-    let view = this.#views.get(state)
-    if (!view) this.#views.set(state, (view = new CollectionView(this.entries.values(), state, this.#options())))
-    return view
-  }
-
-  /** The view of a state if it is built. */
-  peek(state: ReadState): CollectionView | null {
-    return this.#views.get(state) ?? null
-  }
-
-  /** The view of a state, built in slices that yield to the event loop if it is not built yet (one build per state). */
-  ready(state: ReadState): Promise<CollectionView> {
-    const view = this.#views.get(state)
-    if (view) return Promise.resolve(view)
-    let building = this.#building.get(state)
-    if (!building) {
-      const changes: Array<[string, EntryRecord | null]> = []
-      const done = CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop).then((built) => {
-        this.#building.delete(state)
-        // A synchronous read may have built it meanwhile: that one has seen every change.
-        const current = this.#views.get(state)
-        if (current) return current
-        for (const [uuid, entry] of changes) built.touch(uuid, entry)
-        this.#views.set(state, built)
-        return built
-      }, (error: unknown) => {
-        this.#building.delete(state)
-        throw error
-      })
-      this.#building.set(state, (building = { done, changes }))
-    }
-    return building.done
-  }
-
-  #options(): ViewOptions {
-    const columns = schemaOf(this.collection).columns!
-    return this.#background ? { onMissingSort: buildLater, columns } : { columns }
-  }
-
-  touch(uuid: string, entry: EntryRecord | null): void {
-    for (const view of this.#views.values()) view.touch(uuid, entry)
-    for (const { changes } of this.#building.values()) changes.push([uuid, entry])
-  }
-
-  /** The views built so far, by state. */
-  built(): ReadonlyMap<ReadState, CollectionView> {
-    return this.#views
-  }
-
-  dropRelatedMatches(): void {
-    for (const view of this.#views.values()) view.dropRelatedMatches()
-  }
-}
-
-/** Builds a missing sort order in slices that yield to the event loop (never a long block). */
-function buildLater(view: CollectionView, signature: string, keys: CompiledSortKey[]): void {
-  setImmediate(() => {
-    view.buildSorted(signature, keys, backgroundPause)
-      .catch((error: unknown) => console.error('[cms] building a sort order failed:', error))
-  })
-}
-
-interface Caches {
-  slots: Map<string, Slot>
-  views: Map<string, CollectionViews>
-  /** Store changes seen (any kind): while it stays put, a slot's stamp needs no recomputing. */
-  changes: number
-}
-
-const CACHES = new WeakMap<ContentStore, Caches>()
-
-function cachesOf(store: ContentStore): Caches {
-  let caches = CACHES.get(store)
-  if (!caches) {
-    const views = new Map<string, CollectionViews>()
-    store.onChange((change) => {
-      caches!.changes++
-      if (change.kind === 'collection') views.delete(change.slug)
-      if (change.kind !== 'entry') return
-      const held = views.get(change.slug)
-      const index = store.collection(change.slug)
-      if (!held || !index || held.entries !== index.entries) return
-      held.touch(change.uuid, change.after)
-      held.revision = index.revision
-    })
-    CACHES.set(store, (caches = { slots: new Map(), views, changes: 0 }))
-  }
-  return caches
-}
-
-/** The collection and its cache slot, renewed when the collection or its output's dependencies change. */
+/** The collection and its cache slot (see ReadModel), renewed when the collection or its output's dependencies change. */
 function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
-  const caches = cachesOf(ctx.store)
-  const { slots, views } = caches
+  const model = ctx.readModel
   // Nothing changed in the store since this slot was last checked: its stamp holds (a site build's reads, one after another).
-  let slot = slots.get(slug)
-  const checked = slot?.checked
-  if (slot && checked && checked.changes === caches.changes && checked.index === index && checked.revision === index.revision) return { index, slot }
-  const dependencies = dependencyStamp(ctx, index.collection)
-  const stamp = `${index.revision}|${dependencies}|${ctx.store.project.default_locale}`
-  if (!slot || slot.stamp !== stamp) {
-    // Drop slots and views of collections that no longer exist.
-    for (const key of slots.keys()) if (!ctx.store.collection(key)) { slots.delete(key); views.delete(key) }
-    let held = views.get(slug)
-    // A change the views did not see (none should exist) or a new schema: build them afresh.
-    if (!held || held.collection !== index.collection || held.entries !== index.entries || held.revision !== index.revision) {
-      views.set(slug, (held = new CollectionViews(index, dependencies, ctx.source === 'api')))
-    } else if (held.dependencies !== dependencies) {
-      held.dropRelatedMatches()
-      held.dependencies = dependencies
-    }
-    slots.set(slug, (slot = new Slot(held, stamp)))
-  }
-  slot.checked = { index, revision: index.revision, changes: caches.changes }
+  const slot = model.current(slug, index) ?? model.renew(slug, index, dependencyStamp(ctx, index.collection), ctx.store.project.default_locale)
   return { index, slot }
 }
 
@@ -483,8 +270,8 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
 /**
  * Builds each collection's published and draft views (rows in default order) before a server
  * listens: ~0.2 s at 100k entries, and without them every read until the background warm-up
- * reached its collection was a scan of every entry (measured at 100k: the Q2 after each create
- * took 49 ms median instead of 2.5, the first Q2 124 ms). The rest (locale lists, equality
+ * reached its collection was a scan of every entry (docs/benchmarks.md, "Measurements behind
+ * the code"). The rest (locale lists, equality
  * indexes) is warmed after listening, in slices (`warmListViews`).
  */
 export function buildListViews(ctx: AppContext): void {
@@ -514,7 +301,7 @@ export async function warmListViews(ctx: AppContext, stopped: () => boolean = ()
     for (const state of ['published', 'draft'] as const) {
       if (stopped()) return
       const view = await slot.views.ready(state)
-      await view.warmSliced(fields, async () => { if (stopped()) throw new Stopped(); await backgroundPause() })
+      await view.warmSliced(fields, async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() })
         .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
     }
   }
@@ -531,7 +318,7 @@ export async function keepSortKeys(ctx: AppContext, stopped: () => boolean = () 
     if (!ctx.store.collection(slug)) continue
     for (const view of open(ctx, slug).slot.views.built().values()) {
       // Optional memory: stopped when the heap is tight (the keys of the rows not reached are computed on demand).
-      await view.keepSortKeysSliced(async () => { if (stopped() || heapIsTight()) throw new Stopped(); await backgroundPause() })
+      await view.keepSortKeysSliced(async () => { if (stopped() || heapIsTight()) throw new Stopped(); await ctx.readModel.backgroundPause() })
         .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
     }
   }

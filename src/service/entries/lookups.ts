@@ -1,5 +1,6 @@
 import type { Collection, EntryRecord } from '../../core/types.ts'
-import type { CollectionIndex, ContentStore } from '../../storage/store.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import { own } from '../../core/own.ts'
 
 /**

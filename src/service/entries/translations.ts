@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts'
 import type { EntryRecord } from '../../core/types.ts'
 import { unprocessable } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
-import { event, requireCollection, requireEntry, withEntryLock } from './common.ts'
+import { event, putEntriesTogether, requireCollection, requireEntry, withEntryLock } from './common.ts'
 import { lookupsOf } from './lookups.ts'
 
 /**
@@ -38,7 +38,7 @@ export async function linkTranslation(ctx: AppContext, slug: string, uuid: strin
     }
     const at = now()
     const changed: EntryRecord[] = members.filter((e) => e.translation_group !== group).map((e) => ({ ...e, translation_group: group, updated_at: at }))
-    await Promise.all(changed.map((e) => ctx.store.putEntry(slug, e, ctx.source)))
+    await putEntriesTogether(ctx, index, changed, new Map(members.map((e) => [e.uuid, e])))
     await ctx.events.append(changed.map((e) => event(ctx, index, 'content.updated', e, at)))
     return { message: 'Translation linked successfully.', translation_group_id: group }
   })

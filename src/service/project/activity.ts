@@ -1,6 +1,7 @@
 import type { Collection, EntryRecord } from '../../core/types.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
-import type { ContentStore, StoreChange } from '../../storage/store.ts'
+import type { ContentStore } from '../../storage/store.ts'
+import type { StoreChange } from '../../storage/content-index.ts'
 import { eventsFromFileChange, same } from '../../webhooks/file-events.ts'
 
 export type ChangeSource = 'api' | 'cli' | 'watcher'

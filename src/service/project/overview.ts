@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { EntryRecord } from '../../core/types.ts'
-import type { CollectionIndex } from '../../storage/store.ts'
+import type { CollectionIndex } from '../../storage/content-index.ts'
 import { findAssetReferences, requireAsset } from '../assets/manage.ts'
 import { entryTitle, type RecentChange } from './activity.ts'
 import { same } from '../../webhooks/file-events.ts'

@@ -1,0 +1,44 @@
+import type { H3Event } from 'h3'
+import type { Ability } from '../../core/types.ts'
+import type { EndUserPrincipal } from '../../end-users/accounts.ts'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** What the guard needs to know about a route: who may call it and how (see guard.ts, route.ts). */
+export interface RouteAccess {
+  method: Method
+  path: string
+  /** Ability the caller needs; `null` for routes outside the project scope. */
+  ability: Ability | null
+  /** `always`: a token is needed even on a public project (writes, webhooks, versions, assets). */
+  token?: 'always' | 'private-only'
+  /** `optional`: the `project-id` header may be left out (checked when sent): the editor's own routes. */
+  project?: 'optional'
+  /**
+   * Project auth (`/auth/*`, 404 while off): `open` routes need only the project header (sign-up,
+   * sign-in, refresh, verification); `user` routes an end user's access token (their principal
+   * is `end-user`); `client` routes a project API token with `ability` (introspection).
+   */
+  projectAuth?: 'open' | 'user' | 'client'
+}
+
+export type Principal =
+  | { kind: 'public' }
+  | { kind: 'token'; name: string; abilities: ReadonlySet<string>; key: string }
+  | { kind: 'local-admin'; key: string }
+  /** An editor session (the `cms_session` cookie): a sign-in link's (all abilities) or a pasted token's. */
+  | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
+  /** A signed-in end user of project auth (their access token): only the `/auth/*` routes take it. */
+  | EndUserPrincipal
+
+export interface RouteSpec extends RouteAccess {
+  /** One line for the route table in docs/api.md. */
+  summary: string
+  /**
+   * Runs one at a time with the other serial routes of the app: changes of settings and schema
+   * computed from the current record (which the store applies only once its file is durable),
+   * so concurrent ones apply one after the other instead of the later being refused with 409.
+   */
+  serial?: true
+  handler: (event: H3Event, principal: Principal) => unknown
+}

@@ -1,0 +1,143 @@
+import { rmdir } from 'node:fs/promises'
+import type { EntryRecord, EventSource, VersionRecord } from '../core/types.ts'
+import { stampOf } from './atomic.ts'
+import type { ClosedCollections, StoreWriteOptions } from './closed-collections.ts'
+import { serializeEntry, serializeVersion } from './codec.ts'
+import { stampKey, type CollectionIndex, type ContentIndex } from './content-index.ts'
+import type { FileWriter } from './file-writer.ts'
+import type { Layout } from './paths.ts'
+import { finishRemovals, putVersionsBack, setVersionsAside } from './removals.ts'
+
+/**
+ * Writes of entries and their versions. An entry is the one kind that goes into memory before
+ * its file (ARCHITECTURE.md, "One writer"): the unique checks of a concurrent request must see
+ * an entry being written, or two creates with one unique value would both pass. A write that
+ * fails takes it back out of memory before the error reaches the caller. Removals change
+ * memory after the disk, like every other kind.
+ */
+export class EntryWrites {
+  readonly #layout: Layout
+  readonly #index: ContentIndex
+  readonly #writer: FileWriter
+  readonly #closed: ClosedCollections
+
+  constructor(layout: Layout, index: ContentIndex, writer: FileWriter, closed: ClosedCollections) {
+    this.#layout = layout
+    this.#index = index
+    this.#writer = writer
+    this.#closed = closed
+  }
+
+  /**
+   * Puts an entry in the index at once (so a concurrent request sees it, e.g. for unique
+   * checks) and resolves once the file is durably on disk. If the write fails the index is
+   * rolled back and the error rethrown.
+   */
+  async putEntry(slug: string, entry: EntryRecord, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#closed.checkOpen(slug, options?.owner)
+    const index = this.#index.requireCollection(slug)
+    const before = index.entries.get(entry.uuid) ?? null
+    index.entries.set(entry.uuid, entry)
+    this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    const key = stampKey(slug, entry.uuid)
+    this.#index.fileStamps.delete(key)
+    try {
+      const stamp = await this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+      if (index.entries.get(entry.uuid) === entry) this.#index.fileStamps.set(key, stamp)
+    } catch (error) {
+      if (index.entries.get(entry.uuid) === entry) {
+        if (before) index.entries.set(entry.uuid, before)
+        else index.entries.delete(entry.uuid)
+        this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
+      }
+      throw error
+    }
+  }
+
+  /**
+   * New entries, each with its first version when it is created published. They are in the
+   * index at once (as putEntry puts them, so unique checks see them); on disk every version is
+   * written before any entry file, so no entry is ever there without the version it names. A
+   * write that fails takes them all back, files and index, before the error is rethrown:
+   * a failed create (a full disk) leaves none of its entries, on disk or in memory.
+   */
+  async putNewEntries(slug: string, items: ReadonlyArray<{ entry: EntryRecord; version: VersionRecord | null }>, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#closed.checkOpen(slug, options?.owner)
+    const index = this.#index.requireCollection(slug)
+    const stamps = this.#index.fileStamps
+    for (const { entry } of items) {
+      index.entries.set(entry.uuid, entry)
+      stamps.delete(stampKey(slug, entry.uuid))
+      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: null, after: entry, source })
+    }
+    const versions = items.flatMap((i) => (i.version ? [i.version] : []))
+    let failure: { error: unknown } | null = null
+    // Every write settles before the next step or the roll-back: none may land after it.
+    const settle = async (tasks: Array<Promise<unknown>>) => {
+      for (const r of await Promise.allSettled(tasks)) if (r.status === 'rejected') failure ??= { error: r.reason }
+    }
+    await settle(versions.map((v) => this.#writer.write(this.#layout.version(slug, v.entry_uuid, v.version_number), () => serializeVersion(v, index.collection), options)))
+    if (!failure) {
+      await settle(items.map(async ({ entry }) => {
+        const stamp = await this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+        if (index.entries.get(entry.uuid) === entry) stamps.set(stampKey(slug, entry.uuid), stamp)
+      }))
+    }
+    if (!failure) return
+    // Only what is still ours: an entry a later write already changed keeps that write.
+    const ours = items.filter(({ entry }) => index.entries.get(entry.uuid) === entry)
+    await Promise.allSettled(ours.map(({ entry }) => this.#writer.remove(this.#layout.entry(slug, entry.uuid))))
+    await Promise.allSettled(ours.flatMap(({ version }) => (version ? [this.#writer.remove(this.#layout.version(slug, version.entry_uuid, version.version_number))
+      .then(() => rmdir(this.#layout.versionDir(slug, version.entry_uuid)))] : [])))
+    for (const { entry } of ours) {
+      index.entries.delete(entry.uuid)
+      stamps.delete(stampKey(slug, entry.uuid))
+      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: null, source })
+    }
+    throw (failure as { error: unknown }).error
+  }
+
+  /**
+   * Removes an entry, its versions with it, as one step a crash cannot split (removals.ts).
+   * Memory changes once the entry's file is gone: a removal that fails changes nothing.
+   */
+  async removeEntry(slug: string, uuid: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    this.#closed.checkOpen(slug, options?.owner)
+    const index = this.#index.requireCollection(slug)
+    const task = this.#removeEntryAndVersions(index, slug, uuid, source)
+    // Tracked as a whole: a schema change's drain waits for the versions too, not only the file.
+    this.#writer.track(this.#layout.versionDir(slug, uuid), task)
+    return task
+  }
+
+  #removeEntryAndVersions(index: CollectionIndex, slug: string, uuid: string, source: EventSource): Promise<void> {
+    const layout = this.#layout
+    return this.#writer.removeWithFolder(layout.versionDir(slug, uuid), () => setVersionsAside(layout, slug, uuid), () => putVersionsBack(layout, slug, uuid),
+      () => this.#writer.remove(layout.entry(slug, uuid), () => {
+        const before = index.entries.get(uuid) ?? null
+        index.entries.delete(uuid)
+        this.#index.fileStamps.delete(stampKey(slug, uuid))
+        if (before) this.#index.emit({ kind: 'entry', slug, uuid, before, after: null, source })
+      }))
+  }
+
+  /** Finishes the entry and asset removals a stop interrupted (the tree's writer, before it serves anything). */
+  finishRemovals(): Promise<{ removed: number; restored: number }> {
+    const layout = this.#layout
+    return finishRemovals(layout,
+      // In memory under any collection (one renamed since), or a file there that did not load (a broken one keeps its history).
+      (slug, uuid) => this.#index.findEntry(uuid)?.slug ?? (stampOf(layout.entry(slug, uuid)) !== null ? slug : null),
+      (uuid) => this.#index.assets.has(uuid) || stampOf(layout.assetMeta(uuid)) !== null)
+  }
+
+  async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
+    this.#closed.checkOpen(slug, options?.owner)
+    const index = this.#index.requireCollection(slug)
+    await this.#writer.write(this.#layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, index.collection))
+  }
+
+  async removeVersion(slug: string, uuid: string, n: number, options?: StoreWriteOptions): Promise<void> {
+    this.#closed.checkOpen(slug, options?.owner)
+    await this.#writer.remove(this.#layout.version(slug, uuid, n))
+  }
+}
