@@ -26,11 +26,12 @@ const commit = (message: string) => { git('add', '-A', 'content'); git('commit',
 
 async function setup(): Promise<void> {
   project = await makeProject(blogTemplate())
-  git('init', '-q', '-b', 'main', '.')
-  commit('initial content')
   server = await startTestServer(project.contentDir, { watch: true })
   await (server.ctx as { watcher?: { ready: Promise<void> } }).watcher!.ready
+  // The token (content/tokens.yaml) is in the first commit, so every branch the tests check out keeps it.
   token = (await createToken(server.ctx.store, { name: 'writer', abilities: ['read', 'create', 'update'] })).token
+  git('init', '-q', '-b', 'main', '.')
+  commit('initial content')
 }
 
 /** Saves a file the way most editors do: a new file renamed over the old one. */
