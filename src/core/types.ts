@@ -182,6 +182,32 @@ export interface AssetRecord {
   deleted_at: string | null
 }
 
+/**
+ * An asset as the API answers it (`/files`, media fields): the hosted service's shape plus what
+ * we know exactly (`bytes`, `sha256`, `extension`, timestamps). Built by service/assets/view.ts
+ * (`toAssetJson` is checked against it); the editor and the generated types read the same shape.
+ */
+export interface AssetJson {
+  uuid: string
+  /** The original file name (`AssetRecord.original_filename`). */
+  filename: string
+  stored_filename: string
+  extension: string
+  mime_type: string
+  /** Human-readable (`1.2 MB`); the exact count is `bytes`. */
+  size: string
+  bytes: number
+  sha256: string
+  url: string
+  original_url: string
+  thumbnail_url: string | null
+  pending_image_processing: boolean
+  metadata: Pick<AssetRecord, 'alt_text' | 'title' | 'caption' | 'description' | 'author' | 'copyright' | 'width' | 'height'>
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+}
+
 export type EventSource = 'api' | 'cli' | 'file'
 
 /** A domain event, appended to the webhook outbox by the service layer. */

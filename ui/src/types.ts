@@ -1,14 +1,18 @@
-/** Shapes the editor reads from the API (see docs/api.md). Mirrors src/core/types.ts where they meet. */
+/**
+ * Shapes the editor reads from the API (see docs/api.md), taken from the server's own definitions
+ * (type-only imports: nothing of src/ reaches the bundle), so a change on the server breaks the
+ * editor's typecheck instead of drifting. Only what exists for the editor alone (the session) is
+ * written here.
+ */
+import type { Ability, AssetJson, Collection as CollectionRecord, EntryRecord, Project } from '../../src/core/types.ts'
+import type { PageLinks, PageMeta } from '../../src/client/index.ts'
 
-export type Ability = 'read' | 'create' | 'update' | 'delete' | 'admin' | 'introspect' | '*'
+export type { Ability, Field, FieldOptions, FieldType, FieldValidations } from '../../src/core/types.ts'
 
-export interface ProjectInfo {
-  uuid: string
-  name: string
-  default_locale: string
-  locales: string[]
-}
+/** `project` in the session answer (server/admin/session-routes.ts). */
+export type ProjectInfo = Pick<Project, 'uuid' | 'name' | 'default_locale' | 'locales'>
 
+/** `GET /_admin/api/session` (server/admin/session-routes.ts `sessionBody`). */
 export interface Session {
   name: string
   abilities: Ability[]
@@ -17,74 +21,18 @@ export interface Session {
   via: string
 }
 
-export interface FieldValidations {
-  required?: { status: boolean; message?: string | null }
-  unique?: { status: boolean; message?: string | null }
-  charcount?: { status: boolean; type?: 'Between' | 'Min' | 'Max'; min?: number | null; max?: number | null; message?: string | null }
-}
+/** `GET /collections/{slug}` (service/collections/view.ts): the record without its list position. */
+export type Collection = Omit<CollectionRecord, 'order'>
 
-export interface FieldOptions {
-  mode?: 'single' | 'range'
-  slug?: { field: string | null; readonly?: boolean }
-  media?: { type: 1 | 2 }
-  editor?: { type?: number; mode?: string; outputFormat?: string }
-  multiple?: boolean
-  relation?: { type: 1 | 2; collection: string | null }
-  repeatable?: boolean
-  enumeration?: { list: Array<string | number>; multiple?: boolean }
-  hiddenInAPI?: boolean
-  includeTime?: boolean
-  hideInContentList?: boolean
-  [key: string]: unknown
-}
+/** An entry as every read answers it (service/entries/view.ts); timestamps only with `timestamps`. */
+export type Entry = Pick<EntryRecord, 'uuid' | 'locale' | 'published_at' | 'fields'> & Partial<Pick<EntryRecord, 'created_at' | 'updated_at'>>
 
-export type FieldType = 'text' | 'longtext' | 'richtext' | 'slug' | 'email' | 'password' | 'number' | 'enumeration'
-  | 'boolean' | 'color' | 'date' | 'datetime' | 'time' | 'media' | 'relation' | 'json' | 'group'
-
-export interface Field {
-  uuid: string
-  type: FieldType
-  label: string
-  name: string
-  description: string | null
-  placeholder: string | null
-  options: FieldOptions
-  validations: FieldValidations
-  children?: Field[]
-}
-
-export interface Collection {
-  uuid: string
-  name: string
-  slug: string
-  is_singleton: boolean
-  order?: number
-  fields: Field[]
-}
-
-export interface Entry {
-  uuid: string
-  locale: string
-  published_at: string | null
-  created_at?: string
-  updated_at?: string
-  fields: Record<string, unknown>
-}
-
+/** A `?paginate=N` list answer: the typed client's page shape. */
 export interface Paginated<T> {
   data: T[]
-  meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number }
+  links: PageLinks
+  meta: PageMeta
 }
 
-export interface Asset {
-  uuid: string
-  /** The original file name. */
-  filename: string
-  mime_type: string
-  size: string
-  bytes?: number
-  url: string
-  metadata?: { alt_text: string | null; title: string | null; caption: string | null; description?: string | null; author?: string | null; copyright?: string | null; width: number | null; height: number | null }
-  created_at?: string
-  [key: string]: unknown
-}
+/** An asset as `/files` and media fields answer it (service/assets/view.ts builds it against this type). */
+export type Asset = AssetJson

@@ -1,4 +1,4 @@
-import type { AssetRecord } from '../../core/types.ts'
+import type { AssetJson, AssetRecord } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { humanSize } from './files.ts'
 
@@ -38,7 +38,7 @@ export function toAssetJson(asset: AssetRecord, baseUrl: string): Record<string,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     deleted_at: asset.deleted_at,
-  }
+  } satisfies AssetJson
 }
 
 /** `GET /files/{uuid}/download` on the server at `baseUrl` (no trailing slash). */

@@ -2,12 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 import type { Asset, Paginated } from '../../types.ts'
 
-export type LibraryAsset = Asset & {
-  extension?: string
-  sha256?: string
-  stored_filename?: string
-  updated_at?: string
-}
+/** The library reads the full asset answer (extension, sha256, stored name): the one asset shape. */
+export type LibraryAsset = Asset
 
 export interface AssetUsage { collection: string; uuid: string; title: string; field: string }
 

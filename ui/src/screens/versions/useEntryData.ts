@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, entryPath } from '../../api.ts'
+import type { VersionRecord } from '../../../../src/core/types.ts'
 import type { Entry } from '../../types.ts'
 
-export interface VersionSummary {
-  uuid: string
-  version_number: number
-  label: string | null
-  description: string | null
-  locale: string
+/** A version as `/{collection}/{uuid}/versions` answers it: the record, its group renamed, and whether it is live. */
+export type VersionSummary = Pick<VersionRecord, 'uuid' | 'version_number' | 'label' | 'description' | 'locale' | 'published_at' | 'created_at'> & {
   translation_group_id: string | null
-  published_at: string
-  created_at: string
   is_current_published: boolean
 }
 

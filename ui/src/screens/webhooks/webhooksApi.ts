@@ -1,22 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api.ts'
+import type { WebhookRecord } from '../../../../src/core/types.ts'
 import type { Paginated } from '../../types.ts'
 
-export interface Webhook {
-  uuid: string
-  name: string
-  description: string | null
-  url: string
-  events: string[]
-  sources: string[]
-  payload: boolean
-  status: boolean
-  collection_ids: string[]
-  collections: Array<{ uuid: string; name: string; slug: string }>
-  has_secret: boolean
-  created_at: string
-  updated_at: string
-}
+/** A webhook as `/webhooks` answers it: the record plus its collections spelled out. */
+export type Webhook = WebhookRecord & { collections: Array<{ uuid: string; name: string; slug: string }> }
 
 export interface DeliveryLog {
   id: string
