@@ -11,6 +11,7 @@ import type { EditorState } from './sessions/editor-state.ts'
 import type { ReplicaFollower } from './replica/follower.ts'
 import type { EndUserState } from './end-users/state.ts'
 import { ReadModel } from './service/entries/read-model.ts'
+import { toEntryOutput } from './service/entries/view.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -79,7 +80,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   }
   // Every service mutation lands in the durable outbox (docs/api.md, webhooks); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
-  const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })
+  // A delivery carries the entry's draft values, shaped as the hosted service sends them.
+  const webhooks = await openWebhookState(config, store, {
+    renderEntry: (entry, collection) => toEntryOutput(entry, collection, 'draft'),
+    deliverOnExit: options.deliver !== false,
+  })
   const source = options.source ?? 'api'
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
