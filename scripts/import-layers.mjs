@@ -57,19 +57,12 @@ export function layerViolations(dir) {
   return out
 }
 
-/**
- * The folder loop main still has (context.ts and the folders that hang state on AppContext, tied
- * by type imports; issue [18] cuts it). A loop among these folders only is reported as known;
- * any other loop, or this one grown by a folder, fails.
- */
-const KNOWN_LOOP = new Set(['context.ts', 'end-users', 'git', 'replica', 'service', 'sessions', 'webhooks'])
-
 /** The folder (or root file) under src/ a path belongs to. */
 const folderOf = (rel) => (rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : rel)
 
 /**
  * Loops between folders (a root file counts as its own folder), type-only and dynamic imports
- * included: Tarjan's strongly connected components over the folder graph. `{ members, known }`.
+ * included: Tarjan's strongly connected components over the folder graph. `{ members }`.
  */
 export function folderLoops(dir) {
   const root = resolve(dir)
@@ -107,7 +100,7 @@ export function folderLoops(dir) {
       onStack.delete(w)
       members.push(w)
     } while (w !== v)
-    if (members.length > 1) loops.push({ members: members.sort(), known: members.every((m) => KNOWN_LOOP.has(m)) })
+    if (members.length > 1) loops.push({ members: members.sort() })
   }
   for (const folder of graph.keys()) if (!index.has(folder)) visit(folder)
   return loops
@@ -117,7 +110,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const dir = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'src')
   const found = layerViolations(dir)
   for (const v of found) console.error(`src/${v.file} imports src/${v.imports}: ${v.message}`)
-  const loops = folderLoops(dir).filter((l) => !l.known)
+  const loops = folderLoops(dir)
   for (const l of loops) console.error(`folder loop: ${l.members.join(' -> ')} import each other (type-only imports count): cut it, imports go one way.`)
   process.exit(found.length > 0 || loops.length > 0 ? 1 : 0)
 }

@@ -11,10 +11,14 @@ import type { EditorState } from './sessions/editor-state.ts'
 import type { ReplicaFollower } from './replica/follower.ts'
 import type { EndUserState } from './end-users/state.ts'
 import { ReadModel } from './service/entries/read-model.ts'
+import { toEntryOutput } from './service/entries/view.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
- * (webhook outbox, auth, assets) hang their state here, never on globals.
+ * (webhook outbox, auth, assets) hang their state here, never on globals. The folders below
+ * do not import this type: each declares the narrow context it reads (service/context.ts,
+ * webhooks/context.ts, git/changes.ts, end-users/state.ts, sessions/editor-state.ts), which
+ * this object satisfies, so no folder loops back to the root.
  */
 export interface AppContext {
   config: ResolvedConfig
@@ -62,6 +66,10 @@ export interface ContextOptions extends ConfigInput {
   resume?: boolean
   /** CLI commands without a server deliver their own webhook events before exiting; `--no-deliver` turns it off. @default true */
   deliver?: boolean
+  /** Set on the context as they are, so a context is whole when created (see AppContext). */
+  localAdminToken?: string
+  readOnly?: boolean
+  slicedLists?: boolean
 }
 
 export async function createContext(options: ContextOptions = {}): Promise<AppContext & { watcher?: ContentWatcher }> {
@@ -79,7 +87,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   }
   // Every service mutation lands in the durable outbox (docs/api.md, webhooks); delivery starts with a server
   // (see server/routes/webhooks.ts) or, for CLI commands, on exit (webhooks/runtime.ts).
-  const webhooks = await openWebhookState(config, store, { deliverOnExit: options.deliver !== false })
+  // A delivery carries the entry's draft values, shaped as the hosted service sends them.
+  const webhooks = await openWebhookState(config, store, {
+    renderEntry: (entry, collection) => toEntryOutput(entry, collection, 'draft'),
+    deliverOnExit: options.deliver !== false,
+  })
   const source = options.source ?? 'api'
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
@@ -89,6 +101,9 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     source,
     // A server's read model builds missing sort orders in the background, yielding to reads.
     readModel: new ReadModel(store, { background: source === 'api' }),
+    ...(options.localAdminToken !== undefined ? { localAdminToken: options.localAdminToken } : {}),
+    ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+    ...(options.slicedLists !== undefined ? { slicedLists: options.slicedLists } : {}),
     disposers: [],
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()

@@ -21,10 +21,9 @@ export const SERVE_ADDRESS = 'http://127.0.0.1:4000'
  * the store closes (unless `--no-deliver`).
  */
 export async function inProcess<T>(config: ResolvedConfig, options: { deliver?: boolean; readOnly?: boolean }, fn: (api: ApiClient) => Promise<T>, resume: boolean): Promise<T> {
-  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume })
+  const token = randomBytes(24).toString('base64url')
+  const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume, localAdminToken: token })
   try {
-    const token = randomBytes(24).toString('base64url')
-    ctx.localAdminToken = token
     const app = createApp(ctx)
     const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => app.fetch(new Request(input, init))
     const result = await fn(createApiClient({ url: SERVE_ADDRESS, projectId: ctx.store.project.uuid, token, fetch }))

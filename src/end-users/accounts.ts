@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import type { AppContext } from '../context.ts'
 import { CmsError, unauthenticated, unprocessable } from '../core/errors.ts'
 import { newUuid } from '../core/ids.ts'
 import { hashPassword, verifyPassword } from '../schema/password.ts'
@@ -8,7 +7,7 @@ import { openPair, sealPair, type IssuedPair } from './refresh-reuse.ts'
 import { signAccessToken, verifyAccessToken } from './access-token.ts'
 import { Problems, optionalMetadata, optionalString, requiredEmail, requiredPassword, requiredString } from './input.ts'
 import { addPasswordChangedMail, addVerificationMail } from './mail.ts'
-import { authLog, enabledSettings, endUserState } from './state.ts'
+import { authLog, enabledSettings, endUserState, type EndUserContext } from './state.ts'
 import type { AuthSettings } from './settings.ts'
 import { publicUser, type PublicUser } from './views.ts'
 
@@ -47,7 +46,7 @@ const newRefreshToken = (): string => randomBytes(48).toString('base64url')
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** `POST /auth/signup`: 201 with tokens, or 202 when the project wants the address confirmed first. */
-export async function signup(ctx: AppContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ status: 201 | 202; body: unknown }> {
+export async function signup(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ status: 201 | 202; body: unknown }> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -74,7 +73,7 @@ export async function signup(ctx: AppContext, body: Record<string, unknown>, met
 }
 
 /** `POST /auth/login`. */
-export async function login(ctx: AppContext, body: Record<string, unknown>, meta: RequestMeta): Promise<TokenPayload> {
+export async function login(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<TokenPayload> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -104,7 +103,7 @@ export async function login(ctx: AppContext, body: Record<string, unknown>, meta
  * reuse interval (refresh-reuse.ts) it answers the same pair again (a client that lost the
  * answer retries); after it, it ends the sign-in.
  */
-export async function refresh(ctx: AppContext, body: Record<string, unknown>): Promise<TokenPayload> {
+export async function refresh(ctx: EndUserContext, body: Record<string, unknown>): Promise<TokenPayload> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const token = requiredString(body, 'refresh_token', problems, { max: 512 })
@@ -148,7 +147,7 @@ export async function refresh(ctx: AppContext, body: Record<string, unknown>): P
 }
 
 /** `POST /auth/logout`: ends the sign-in the access token belongs to (its refresh token and access tokens). */
-export async function logout(ctx: AppContext, principal: EndUserPrincipal): Promise<{ message: string }> {
+export async function logout(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ message: string }> {
   await endUserState(ctx).db.update((doc) => {
     doc.sessions = doc.sessions.filter((s) => s.id !== principal.sessionId)
   })
@@ -156,7 +155,7 @@ export async function logout(ctx: AppContext, principal: EndUserPrincipal): Prom
 }
 
 /** `POST /auth/logout-all`: ends every sign-in of the user. */
-export async function logoutAll(ctx: AppContext, principal: EndUserPrincipal): Promise<{ message: string; sessions_ended: number }> {
+export async function logoutAll(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ message: string; sessions_ended: number }> {
   const ended = await endUserState(ctx).db.update((doc) => {
     const before = doc.sessions.length
     doc.sessions = doc.sessions.filter((s) => s.user_uuid !== principal.userUuid)
@@ -166,14 +165,14 @@ export async function logoutAll(ctx: AppContext, principal: EndUserPrincipal): P
 }
 
 /** `GET /auth/me`. */
-export async function me(ctx: AppContext, principal: EndUserPrincipal): Promise<{ user: PublicUser }> {
+export async function me(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ user: PublicUser }> {
   const user = findByUuid(await endUserState(ctx).db.read(), principal.userUuid)
   if (!user) throw unauthenticated()
   return { user: publicUser(user) }
 }
 
 /** `POST /auth/change-password`: the other sign-ins end; this one stays; the user gets a notice. */
-export async function changePassword(ctx: AppContext, principal: EndUserPrincipal, body: Record<string, unknown>): Promise<{ message: string }> {
+export async function changePassword(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>): Promise<{ message: string }> {
   enabledSettings(ctx)
   const problems = new Problems()
   const current = requiredString(body, 'current_password', problems, { max: 1024 })
@@ -198,7 +197,7 @@ export async function changePassword(ctx: AppContext, principal: EndUserPrincipa
 }
 
 /** `POST /auth/verify-email/resend`: the same answer whether or not the address is known. */
-export async function resendVerification(ctx: AppContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ message: string }> {
+export async function resendVerification(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ message: string }> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -216,7 +215,7 @@ export async function resendVerification(ctx: AppContext, body: Record<string, u
 }
 
 /** `POST /auth/verify-email/confirm {token}` (and the link's GET). */
-export async function confirmVerification(ctx: AppContext, token: unknown): Promise<{ message: string; user: PublicUser }> {
+export async function confirmVerification(ctx: EndUserContext, token: unknown): Promise<{ message: string; user: PublicUser }> {
   enabledSettings(ctx)
   const invalid = () => unprocessable('Invalid or expired verification token.', { token: ['Invalid or expired verification token.'] })
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalid()
@@ -237,7 +236,7 @@ export async function confirmVerification(ctx: AppContext, token: unknown): Prom
  * The end user an `Authorization: Bearer <jwt>` names: a valid access token of this project
  * whose sign-in has not ended and whose user exists and is not suspended; else null.
  */
-export async function authenticateEndUser(ctx: AppContext, token: string): Promise<EndUserPrincipal | null> {
+export async function authenticateEndUser(ctx: EndUserContext, token: string): Promise<EndUserPrincipal | null> {
   const claims = await verifyAccessToken(ctx.config.stateDir, ctx.store.project.uuid, token)
   if (!claims) return null
   const doc = await endUserState(ctx).db.read()
@@ -248,7 +247,7 @@ export async function authenticateEndUser(ctx: AppContext, token: string): Promi
 }
 
 /** Whether `token` is a valid access token of this project (signature, audience, expiry): content routes refuse those with 403. */
-export async function isEndUserAccessToken(ctx: AppContext, token: string): Promise<boolean> {
+export async function isEndUserAccessToken(ctx: EndUserContext, token: string): Promise<boolean> {
   return (await verifyAccessToken(ctx.config.stateDir, ctx.store.project.uuid, token)) !== null
 }
 
@@ -277,7 +276,7 @@ function newSession(doc: AuthDocument, user: EndUserRecord, settings: AuthSettin
   return { ...session, refreshToken }
 }
 
-async function tokenPayload(ctx: AppContext, settings: AuthSettings, user: EndUserRecord, session: SessionRecord & { refreshToken?: string }, refreshToken = session.refreshToken!): Promise<TokenPayload> {
+async function tokenPayload(ctx: EndUserContext, settings: AuthSettings, user: EndUserRecord, session: SessionRecord & { refreshToken?: string }, refreshToken = session.refreshToken!): Promise<TokenPayload> {
   const access = await signAccessToken(ctx.config.stateDir, ctx.store.project.uuid, { userUuid: user.uuid, sessionId: session.id }, settings.accessTtlSeconds, Date.now())
   return {
     access_token: access.token, token_type: 'Bearer', expires_at: iso(access.expiresAt),

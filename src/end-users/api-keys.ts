@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto'
-import type { AppContext } from '../context.ts'
 import { notFound, unauthenticated } from '../core/errors.ts'
 import { sha256, type ApiKeyRecord } from './auth-db.ts'
 import type { EndUserPrincipal } from './accounts.ts'
 import { Problems, requiredString } from './input.ts'
-import { enabledSettings, endUserState } from './state.ts'
+import { enabledSettings, endUserState, type EndUserContext } from './state.ts'
 import { publicKey } from './views.ts'
 
 /**
@@ -18,14 +17,14 @@ const randomChars = (alphabet: string, n: number) => Array.from({ length: n }, (
 export const MAX_KEYS_PER_USER = 100
 
 /** `GET /auth/api-keys`: the user's keys, newest first, without secrets. */
-export async function listKeys(ctx: AppContext, principal: EndUserPrincipal) {
+export async function listKeys(ctx: EndUserContext, principal: EndUserPrincipal) {
   enabledSettings(ctx)
   const doc = await endUserState(ctx).db.read()
   return { data: doc.api_keys.filter((k) => k.user_uuid === principal.userUuid).sort((a, b) => b.id - a.id).map(publicKey) }
 }
 
 /** `POST /auth/api-keys {name, scopes?, expires_at?}`: 201 with `plain_text_key`, shown this once. */
-export async function createKey(ctx: AppContext, principal: EndUserPrincipal, body: Record<string, unknown>) {
+export async function createKey(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>) {
   enabledSettings(ctx)
   const problems = new Problems()
   const name = requiredString(body, 'name', problems, { max: 255, text: true })
@@ -53,7 +52,7 @@ export async function createKey(ctx: AppContext, principal: EndUserPrincipal, bo
 }
 
 /** `POST /auth/api-keys/{id}/revoke`: only the user's own keys (another's is "Not found."). */
-export async function revokeKey(ctx: AppContext, principal: EndUserPrincipal, id: string) {
+export async function revokeKey(ctx: EndUserContext, principal: EndUserPrincipal, id: string) {
   enabledSettings(ctx)
   const n = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null
   const done = n !== null && await endUserState(ctx).db.update((doc, nowMs) => {
@@ -88,7 +87,7 @@ const LAST_USED_STEP_MS = 60_000
  * A known key that is revoked, expired or whose owner is suspended or gone is inactive, with
  * its id, prefix and expiry but no owner or scopes. An active one records `last_used_at` (to the minute).
  */
-export async function introspect(ctx: AppContext, body: Record<string, unknown>): Promise<Introspection> {
+export async function introspect(ctx: EndUserContext, body: Record<string, unknown>): Promise<Introspection> {
   enabledSettings(ctx)
   const problems = new Problems()
   const apiKey = requiredString(body, 'api_key', problems, { min: 20, max: 512 })

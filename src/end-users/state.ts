@@ -11,11 +11,16 @@ export interface EndUserState {
   lockout: SignInLockout
 }
 
-/** What endUserState needs of a context (the AppContext is one; no import of it, so no circle). */
+/** What endUserState needs of a context (the composition root's is one; no import of it, so no folder loop). */
 export interface EndUserHost {
   readonly config: { readonly stateDir: string }
   endUsers?: EndUserState
   disposers: Array<() => Promise<void> | void>
+}
+
+/** What project auth's operations (accounts.ts, api-keys.ts) read of their context: the host above and the project. */
+export interface EndUserContext extends EndUserHost {
+  readonly store: { readonly project: Project }
 }
 
 /** The context's end-user state, made on first use. */

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { AppContext } from '../context.ts'
+import type { ContentStore } from '../storage/store.ts'
 import { CmsError, ValidationError } from '../core/errors.ts'
 import { isUuid } from '../core/ids.ts'
 import { writeFileAtomic } from '../storage/atomic.ts'
@@ -16,6 +16,13 @@ import { git } from './exec.ts'
 import { blockedReason, claimPrivateIndex } from './locks.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
 import { stateInTree, statePaths } from './state-paths.ts'
+import type { GitCommitter } from './committer.ts'
+
+/** What the Changes operations read of their context: the store, and the committer when `--git-commit` is on. */
+export interface ChangesContext {
+  readonly store: ContentStore
+  readonly git?: GitCommitter
+}
 
 /**
  * What the editor's "Changes" screen and `cms git status` need: what is saved but not
@@ -44,7 +51,7 @@ export interface WorkingStatus {
 }
 
 /** The repository of a context's content root; a 409 the user can act on when there is none. */
-async function repoOf(ctx: AppContext): Promise<GitRepo> {
+async function repoOf(ctx: ChangesContext): Promise<GitRepo> {
   if (ctx.git) return ctx.git.repo
   try {
     return await locateRepo(ctx.store.layout.root)
@@ -74,7 +81,7 @@ const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
 const statusChains = new Map<string, Promise<unknown>>()
 
 /** What is saved under the content root but not in HEAD, as `cms diff HEAD <work tree>` would show it. */
-function workingStatus(ctx: AppContext): Promise<WorkingStatus> {
+function workingStatus(ctx: ChangesContext): Promise<WorkingStatus> {
   return statusAt({ root: ctx.store.layout.root, stateDir: ctx.store.layout.stateDir }, ctx.git?.repo)
 }
 
@@ -166,7 +173,7 @@ function select(status: WorkingStatus, body: Selection): ChangedFile[] {
 }
 
 /** Commits the chosen changes with the caller's message (the commit-msg hook and the rest as for automatic commits). */
-export async function commitSelection(ctx: AppContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
+export async function commitSelection(ctx: ChangesContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
   // Cleaned before the checks: a message of control characters only is no message.
   const message = typeof body.message === 'string' ? cleanMessage(body.message).trim() : ''
   if (!message) throw new ValidationError({ message: ['The message field is required.'] })
@@ -187,7 +194,7 @@ export async function commitSelection(ctx: AppContext, body: Selection & { messa
  * Puts the chosen files back as HEAD has them (a file HEAD does not have is removed), each
  * atomically, then applies them to the index at once so the API answers with the old content.
  */
-export async function discardSelection(ctx: AppContext, body: Selection): Promise<{ files: string[] }> {
+export async function discardSelection(ctx: ChangesContext, body: Selection): Promise<{ files: string[] }> {
   const status = await guarded(() => workingStatus(ctx))
   const chosen = select(status, body)
   const root = ctx.store.layout.root
@@ -218,13 +225,13 @@ export async function discardSelection(ctx: AppContext, body: Selection): Promis
 
 export interface BranchInfo { name: string; commit: string; current: boolean }
 
-export async function branchState(ctx: AppContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
+export async function branchState(ctx: ChangesContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
   const repo = await repoOf(ctx)
   const [branch, head] = await guarded(() => Promise.all([currentBranch(repo), headCommit(repo)]))
   return { branch, head, blocked: blockedReason(repo, join(ctx.store.layout.stateDir, 'git-index')), pending: ctx.git?.pendingFiles ?? 0 }
 }
 
-export async function listBranches(ctx: AppContext): Promise<{ current: string | null; branches: BranchInfo[] }> {
+export async function listBranches(ctx: ChangesContext): Promise<{ current: string | null; branches: BranchInfo[] }> {
   const repo = await repoOf(ctx)
   const [current, out] = await guarded(() => Promise.all([
     currentBranch(repo),
@@ -248,7 +255,7 @@ const branchExists = async (repo: GitRepo, name: string): Promise<boolean> =>
   (await git(['show-ref', '--verify', '--quiet', `refs/heads/${name}`], { cwd: repo.top, okCodes: [1] })).code === 0
 
 /** Creates a branch at `from` (default HEAD); with `switch`, switches to it. */
-export async function createBranch(ctx: AppContext, body: { name?: unknown; from?: unknown; switch?: unknown }): Promise<{ branch: string; commit: string; switched: boolean }> {
+export async function createBranch(ctx: ChangesContext, body: { name?: unknown; from?: unknown; switch?: unknown }): Promise<{ branch: string; commit: string; switched: boolean }> {
   const repo = await repoOf(ctx)
   const name = await checkBranchName(repo, body.name, 'name')
   if (await branchExists(repo, name)) throw new ValidationError({ name: [`A branch named ${JSON.stringify(name)} already exists.`] })
@@ -267,7 +274,7 @@ export async function createBranch(ctx: AppContext, body: { name?: unknown; from
  * changes would be lost). Waiting commits are made first, on the branch they were written on;
  * the watcher then applies the other branch's files live.
  */
-export async function switchBranch(ctx: AppContext, body: { branch?: unknown }): Promise<{ branch: string; head: string }> {
+export async function switchBranch(ctx: ChangesContext, body: { branch?: unknown }): Promise<{ branch: string; head: string }> {
   const repo = await repoOf(ctx)
   const name = await checkBranchName(repo, body.branch, 'branch')
   if (!(await branchExists(repo, name))) throw new ValidationError({ branch: [`No branch named ${JSON.stringify(name)}.`] })
@@ -285,7 +292,7 @@ export async function switchBranch(ctx: AppContext, body: { branch?: unknown }):
 }
 
 /** This branch against `base` (default `main`) from their merge base: what its pull request would show. */
-export async function compareWith(ctx: AppContext, baseName: string | null): Promise<{ base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string; text: string }> {
+export async function compareWith(ctx: ChangesContext, baseName: string | null): Promise<{ base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string; text: string }> {
   const repo = await repoOf(ctx)
   const base = await checkBranchName(repo, baseName ?? 'main', 'base')
   const exists = await git(['rev-parse', '-q', '--verify', `${base}^{commit}`], { cwd: repo.top, okCodes: [1] })
@@ -301,4 +308,4 @@ export async function compareWith(ctx: AppContext, baseName: string | null): Pro
 }
 
 /** workingStatus with git's refusals as 409s (for HTTP). */
-export const guardedStatus = (ctx: AppContext): Promise<WorkingStatus> => guarded(() => workingStatus(ctx))
+export const guardedStatus = (ctx: ChangesContext): Promise<WorkingStatus> => guarded(() => workingStatus(ctx))

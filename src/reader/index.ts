@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import type { AppContext } from '../context.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -9,6 +8,7 @@ import type { StoreChange } from '../storage/content-index.ts'
 import { watchContent, type ContentWatcher } from '../storage/watcher.ts'
 import { getEntry, listEntries } from '../service/entries/list.ts'
 import { ReadModel } from '../service/entries/read-model.ts'
+import type { ServiceContext } from '../service/context.ts'
 import { collectionSummary, collectionWithFields, projectInfoWith } from '../service/collections/view.ts'
 import { toQuery, type ReadParams } from './query.ts'
 
@@ -71,18 +71,17 @@ export async function openContent<C extends Record<string, unknown> = Record<str
   const store = await ContentStore.open(config.contentDir, { stateDir: config.stateDir })
   const watcher: ContentWatcher | null = options.watch ? watchContent(store.ingestion) : null
   // The service layer's reads need only the store; the rest of the context stays inert (no writes, no webhooks).
-  const ctx: AppContext = {
+  const ctx: ServiceContext = {
     config,
     store,
     events: nullSink,
     source: 'cli',
     readOnly: true,
     readModel: new ReadModel(store, { background: false }),
-    disposers: [],
-    async close() {
-      await watcher?.close()
-      ctx.readModel.close()
-    },
+  }
+  const close = async () => {
+    await watcher?.close()
+    ctx.readModel.close()
   }
   const origin = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
 
@@ -130,7 +129,7 @@ export async function openContent<C extends Record<string, unknown> = Record<str
     raw,
     onChange: (listener) => store.onChange(listener),
     ready: watcher ? watcher.ready : Promise.resolve(),
-    close: () => ctx.close(),
+    close,
   }
 }
 

@@ -10,7 +10,7 @@ export interface EditorState {
   activity: ActivityHub
 }
 
-/** What editorState needs of a context (the AppContext is one). */
+/** What editorState needs of a context (the composition root's is one; no import of it, so no folder loop). */
 export interface EditorHost {
   readonly config: { readonly stateDir: string }
   readonly store: ContentStore

@@ -1,18 +1,13 @@
-import type { AppContext } from '../context.ts'
-import type { Collection, EntryRecord } from '../core/types.ts'
+import type { WebhookContext } from './context.ts'
 import { now } from '../core/ids.ts'
 import { forTerminal } from '../core/terminal.ts'
 import { DeliveryWorker } from './worker.ts'
-import { eventsFromFileChange } from './file-events.ts'
+import { eventsFromFileChange } from '../storage/file-events.ts'
 import type { WebhookState } from './state.ts'
-import { toEntryOutput } from '../service/entries/view.ts'
 
-/** The entry a delivery carries: its draft values, shaped as the hosted service sends them. */
-const renderEntry = (entry: EntryRecord, collection: Collection): Record<string, unknown> => toEntryOutput(entry, collection, 'draft')
-
-function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): DeliveryWorker {
+function createWorker(ctx: WebhookContext, state: WebhookState, ownOnly: boolean): DeliveryWorker {
   return new DeliveryWorker({
-    store: ctx.store, renderEntry, outbox: state.outbox, logs: state.logs, secrets: state.secrets,
+    store: ctx.store, renderEntry: state.renderEntry, outbox: state.outbox, logs: state.logs, secrets: state.secrets,
     rules: state.settings.rules, policy: state.settings.policy, timeoutMs: state.settings.timeoutMs,
     concurrency: state.settings.concurrency,
     circuitFailures: state.settings.circuitFailures, circuitCooldownMs: state.settings.circuitCooldownMs,
@@ -29,7 +24,7 @@ function createWorker(ctx: AppContext, state: WebhookState, ownOnly: boolean): D
  * every pending delivery (those left by a crash or by CLI commands included), and turns
  * external file changes into `file`-sourced events. Idempotent; stopped by `ctx.close()`.
  */
-export function startDelivery(ctx: AppContext): void {
+export function startDelivery(ctx: WebhookContext): void {
   const state = ctx.webhooks
   if (!state || state.worker) return
   const worker = createWorker(ctx, state, false)
@@ -59,7 +54,7 @@ export function startDelivery(ctx: AppContext): void {
  * caused, waiting at most `CMS_WEBHOOK_CLI_WAIT_MS`. What is left stays in the outbox for
  * the next `cms serve`.
  */
-export async function deliverOwnEvents(ctx: AppContext): Promise<void> {
+export async function deliverOwnEvents(ctx: WebhookContext): Promise<void> {
   const state = ctx.webhooks
   if (!state || state.worker || !state.deliverOnExit) return
   if (!state.outbox.pending().some((d) => d.own)) return

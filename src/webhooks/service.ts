@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts'
+import type { WebhookContext } from './context.ts'
 import type { WebhookRecord } from '../core/types.ts'
 import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
 import { EVENT_NAMES } from '../core/events.ts'
@@ -13,7 +13,7 @@ export const WEBHOOK_SOURCES = ['api', 'cli', 'file'] as const
 const FIELDS = ['name', 'description', 'url', 'secret', 'events', 'sources', 'payload', 'status', 'collection_ids'] as const
 
 /** The webhook as the API answers it: the secret never, only whether one is set. */
-export function toWebhookOutput(ctx: AppContext, webhook: WebhookRecord): Record<string, unknown> {
+export function toWebhookOutput(ctx: WebhookContext, webhook: WebhookRecord): Record<string, unknown> {
   return {
     uuid: webhook.uuid,
     name: webhook.name,
@@ -34,17 +34,17 @@ export function toWebhookOutput(ctx: AppContext, webhook: WebhookRecord): Record
   }
 }
 
-export function listWebhooks(ctx: AppContext): Record<string, unknown>[] {
+export function listWebhooks(ctx: WebhookContext): Record<string, unknown>[] {
   return [...ctx.store.webhooks.values()]
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid))
     .map((w) => toWebhookOutput(ctx, w))
 }
 
-export function getWebhook(ctx: AppContext, uuid: string): Record<string, unknown> {
+export function getWebhook(ctx: WebhookContext, uuid: string): Record<string, unknown> {
   return toWebhookOutput(ctx, requireWebhook(ctx, uuid))
 }
 
-export async function createWebhook(ctx: AppContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function createWebhook(ctx: WebhookContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const state = requireState(ctx)
   const input = await validateInput(ctx, body, null)
   const stamp = now()
@@ -69,7 +69,7 @@ export async function createWebhook(ctx: AppContext, body: Record<string, unknow
 }
 
 /** Updates the given fields; omitting `secret` keeps the old one, `secret: null` removes it. */
-export async function updateWebhook(ctx: AppContext, uuid: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function updateWebhook(ctx: WebhookContext, uuid: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const state = requireState(ctx)
   const existing = requireWebhook(ctx, uuid)
   const input = await validateInput(ctx, body, existing)
@@ -91,7 +91,7 @@ export async function updateWebhook(ctx: AppContext, uuid: string, body: Record<
   return toWebhookOutput(ctx, next)
 }
 
-export async function deleteWebhook(ctx: AppContext, uuid: string): Promise<void> {
+export async function deleteWebhook(ctx: WebhookContext, uuid: string): Promise<void> {
   const state = requireState(ctx)
   requireWebhook(ctx, uuid)
   await ctx.store.removeWebhook(uuid, ctx.source)
@@ -100,7 +100,7 @@ export async function deleteWebhook(ctx: AppContext, uuid: string): Promise<void
 }
 
 /** `GET /webhooks/{uuid}/logs`: attempts newest first in the spec's paginated envelope (25 per page, at most 100). */
-export async function webhookLogs(ctx: AppContext, uuid: string, query: { paginate?: string | null; page?: string | null }, baseUrl: string): Promise<Record<string, unknown>> {
+export async function webhookLogs(ctx: WebhookContext, uuid: string, query: { paginate?: string | null; page?: string | null }, baseUrl: string): Promise<Record<string, unknown>> {
   const state = requireState(ctx)
   requireWebhook(ctx, uuid)
   const perPage = positiveInt(query.paginate, 25, 'paginate')
@@ -129,7 +129,7 @@ export async function webhookLogs(ctx: AppContext, uuid: string, query: { pagina
 }
 
 /** Sends a signed `webhook.test` ping now and reports the receiver's answer (logged like any attempt). */
-export async function testWebhook(ctx: AppContext, uuid: string): Promise<Record<string, unknown>> {
+export async function testWebhook(ctx: WebhookContext, uuid: string): Promise<Record<string, unknown>> {
   const state = requireState(ctx)
   const webhook = requireWebhook(ctx, uuid)
   const secret = webhook.has_secret ? state.secrets.get(uuid) : null
@@ -152,7 +152,7 @@ export async function testWebhook(ctx: AppContext, uuid: string): Promise<Record
 }
 
 /** Queues a logged delivery's event again, under a new delivery_id, for the same webhook. */
-export async function redeliver(ctx: AppContext, deliveryId: string): Promise<Record<string, unknown>> {
+export async function redeliver(ctx: WebhookContext, deliveryId: string): Promise<Record<string, unknown>> {
   const state = requireState(ctx)
   if (!isUuid(deliveryId)) throw notFound('Delivery not found.')
   const log = await state.logs.find(deliveryId, ctx.store.webhooks.keys())
@@ -179,7 +179,7 @@ interface WebhookInput {
 }
 
 /** Checks a create (all required fields) or update (only the fields given) body; every problem in one 422. */
-async function validateInput(ctx: AppContext, body: Record<string, unknown>, existing: WebhookRecord | null): Promise<WebhookInput> {
+async function validateInput(ctx: WebhookContext, body: Record<string, unknown>, existing: WebhookRecord | null): Promise<WebhookInput> {
   const errors: Record<string, string[]> = {}
   const add = (key: string, message: string) => { (errors[key] ??= []).push(message) }
   const out: WebhookInput = {}
@@ -265,13 +265,13 @@ function positiveInt(raw: string | null | undefined, fallback: number, name: str
   return n
 }
 
-function requireWebhook(ctx: AppContext, uuid: string): WebhookRecord {
+function requireWebhook(ctx: WebhookContext, uuid: string): WebhookRecord {
   const webhook = isUuid(uuid) ? ctx.store.webhooks.get(uuid) : undefined
   if (!webhook) throw notFound('Webhook not found.')
   return webhook
 }
 
-function requireState(ctx: AppContext): WebhookState {
+function requireState(ctx: WebhookContext): WebhookState {
   if (!ctx.webhooks) throw new CmsError('storage', 'Webhooks are not available in this context.')
   return ctx.webhooks
 }

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../config.ts'
 import { Outbox } from './outbox.ts'
 import { DeliveryLogs } from './logs.ts'
 import { SecretStore } from './secrets.ts'
-import type { DeliveryWorker } from './worker.ts'
+import type { DeliveryWorker, WorkerDeps } from './worker.ts'
 import { retryPolicyFrom, type RetryPolicy } from './backoff.ts'
 import type { UrlRules } from './url-safety.ts'
 import { receiverRules } from './local-receivers.ts'
@@ -35,6 +35,8 @@ export interface WebhookState {
   worker: DeliveryWorker | null
   /** A CLI command delivers its own events before exiting (false with `--no-deliver`). */
   deliverOnExit: boolean
+  /** The entry a delivery carries, rendered by the service layer: given by the composition root, as webhooks/ imports no service. */
+  renderEntry: WorkerDeps['renderEntry']
 }
 
 /** `loopbackOnly`: the server listens on loopback only, or a CLI command runs without one. */
@@ -59,7 +61,7 @@ export function webhookSettings(config: ResolvedConfig, loopbackOnly = true): We
 }
 
 /** Opens the outbox, logs and secrets in `stateDir` (nothing is created until something is written). */
-export async function openWebhookState(config: ResolvedConfig, store: ContentStore, options: { deliverOnExit?: boolean } = {}): Promise<WebhookState> {
+export async function openWebhookState(config: ResolvedConfig, store: ContentStore, options: { renderEntry: WorkerDeps['renderEntry']; deliverOnExit?: boolean }): Promise<WebhookState> {
   const settings = webhookSettings(config)
   const outbox = await Outbox.open(config.stateDir, () => store.webhooks.values())
   return {
@@ -69,5 +71,6 @@ export async function openWebhookState(config: ResolvedConfig, store: ContentSto
     settings,
     worker: null,
     deliverOnExit: options.deliverOnExit ?? true,
+    renderEntry: options.renderEntry,
   }
 }

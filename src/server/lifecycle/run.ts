@@ -85,9 +85,11 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
   const started = Date.now()
   let ctx: AppContext | undefined
   try {
-    ctx = await createContext({ config, watch: true, source: 'api', resume: !options.readOnly, ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
-    ctx.localAdminToken = token
-    ctx.readOnly = options.readOnly === true
+    // Long list reads run in slices that give the event loop back (service/entries/list.ts).
+    ctx = await createContext({
+      config, watch: true, source: 'api', resume: !options.readOnly, localAdminToken: token, readOnly: options.readOnly === true, slicedLists: true,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    })
     watchTrackedState(ctx, trackedWatch)
     if (options.follow && clone) {
       const replica = ctx.replica = new ReplicaFollower(ctx.store, clone, options.follow)
@@ -96,8 +98,6 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
     if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
-    // Long list reads run in slices that give the event loop back (service/entries/list.ts).
-    ctx.slicedLists = true
     // What the common list shapes read, built before the port answers (~1.1 s at 100k entries:
     // views 0.7 s, locale lists and category indexes 0.4 s). Built after listening instead, the
     // first reads were scans: the first Q2 after ready took 160–320 ms at 100k, 30 ms with them.

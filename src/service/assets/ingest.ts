@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { CmsError, ValidationError } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import type { AssetRecord } from '../../core/types.ts'
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import { TEMP_MARK } from '../../storage/paths.ts'
 import { assertContained } from '../../storage/contained.ts'
 import { makeDirs } from '../../storage/atomic.ts'
@@ -50,7 +50,7 @@ export const METADATA_KEYS = ['alt_text', 'title', 'caption', 'description', 'au
  * `errorKey` names the form field in a 422 (`file`, `files.2`).
  */
 export async function stageUpload(
-  ctx: AppContext, source: Readable, originalName: string,
+  ctx: ServiceContext, source: Readable, originalName: string,
   options: { errorKey?: string; onBytes?: (total: number) => void } = {},
 ): Promise<StagedUpload> {
   const uuid = newUuid()
@@ -89,7 +89,7 @@ export async function stageUpload(
 }
 
 /** Moves a staged upload into place and writes its metadata; the asset exists from here on. */
-export async function commitUpload(ctx: AppContext, staged: StagedUpload, metadata: AssetMetadata = {}): Promise<AssetRecord> {
+export async function commitUpload(ctx: ServiceContext, staged: StagedUpload, metadata: AssetMetadata = {}): Promise<AssetRecord> {
   try {
     assertContained(ctx.store.layout.root, staged.tmp, 'write')
     await rename(staged.tmp, join(staged.dir, staged.filename))

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path'
 import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../../core/errors.ts'
 import { isUuid, now } from '../../core/ids.ts'
 import type { AssetRecord, Field, FieldValues } from '../../core/types.ts'
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import { ASSET_TYPES, assetType, isPlainFileName, limitText, type AssetType } from './files.ts'
 import { assertContained } from '../../storage/contained.ts'
 import { commitUpload, stageUpload, type AssetMetadata } from './ingest.ts'
@@ -20,7 +20,7 @@ import { assetJson } from './view.ts'
 export const assetNotFound = (): CmsError => notFound('Asset not found.')
 
 /** A live (not trashed) asset, or 404. */
-export function requireAsset(ctx: AppContext, uuid: string, options: { trashed?: boolean } = {}): AssetRecord {
+export function requireAsset(ctx: ServiceContext, uuid: string, options: { trashed?: boolean } = {}): AssetRecord {
   const asset = isUuid(uuid) ? ctx.store.assets.get(uuid.toLowerCase()) : undefined
   if (!asset || (asset.deleted_at !== null && !options.trashed)) throw assetNotFound()
   return asset
@@ -39,7 +39,7 @@ export interface ListQuery {
  * `GET /files`: newest first, filtered by `search` (file name, original name, mime type, title,
  * alt text; case-insensitive; or an exact sha256) and `type`, always paginated (default 25, 1..100) like the hosted service.
  */
-export function listAssets(ctx: AppContext, query: ListQuery, baseUrl: string, path: string): Record<string, unknown> {
+export function listAssets(ctx: ServiceContext, query: ListQuery, baseUrl: string, path: string): Record<string, unknown> {
   const type = query.type?.trim().toLowerCase() || null
   if (type && !(ASSET_TYPES as readonly string[]).includes(type)) {
     throw badRequest(`Unknown type ${JSON.stringify(query.type)}: use one of ${ASSET_TYPES.join(', ')}.`)
@@ -80,7 +80,7 @@ export function listAssets(ctx: AppContext, query: ListQuery, baseUrl: string, p
 }
 
 /** `GET /files/name/{filename}`: the newest live asset with that original (or stored) file name. */
-export function findAssetByName(ctx: AppContext, name: string): AssetRecord {
+export function findAssetByName(ctx: ServiceContext, name: string): AssetRecord {
   let found: AssetRecord | undefined
   for (const a of ctx.store.assets.values()) {
     if (a.deleted_at !== null || (a.original_filename !== name && a.filename !== name)) continue
@@ -91,7 +91,7 @@ export function findAssetByName(ctx: AppContext, name: string): AssetRecord {
 }
 
 /** Updates the descriptive metadata of one asset; other keys of the body are ignored. */
-export async function updateAssetMetadata(ctx: AppContext, uuid: string, body: unknown): Promise<AssetRecord> {
+export async function updateAssetMetadata(ctx: ServiceContext, uuid: string, body: unknown): Promise<AssetRecord> {
   assertWritable(ctx)
   const asset = requireAsset(ctx, uuid)
   const source = body && typeof body === 'object' && !Array.isArray(body) && 'metadata' in body ? (body as { metadata: unknown }).metadata : body
@@ -100,7 +100,7 @@ export async function updateAssetMetadata(ctx: AppContext, uuid: string, body: u
 }
 
 /** `PATCH /files/bulk/metadata` `{items: [{uuid, alt_text?, ...} | {uuid, metadata: {...}}]}`; all or nothing. */
-export async function bulkUpdateMetadata(ctx: AppContext, body: Record<string, unknown>): Promise<AssetRecord[]> {
+export async function bulkUpdateMetadata(ctx: ServiceContext, body: Record<string, unknown>): Promise<AssetRecord[]> {
   assertWritable(ctx)
   const items = body.items ?? body.assets ?? body.files
   if (!Array.isArray(items) || items.length === 0) throw new ValidationError({ items: ['The items field must be a non-empty array.'] })
@@ -131,7 +131,7 @@ export async function bulkUpdateMetadata(ctx: AppContext, body: Record<string, u
   return out
 }
 
-async function writeMetadata(ctx: AppContext, asset: AssetRecord, patch: AssetMetadata): Promise<AssetRecord> {
+async function writeMetadata(ctx: ServiceContext, asset: AssetRecord, patch: AssetMetadata): Promise<AssetRecord> {
   const at = now()
   const next: AssetRecord = { ...asset, ...patch, updated_at: at }
   await ctx.store.putAsset(next, ctx.source)
@@ -147,7 +147,7 @@ export interface AssetReference {
   field: string
 }
 
-export function findAssetReferences(ctx: AppContext, uuid: string): AssetReference[] {
+export function findAssetReferences(ctx: ServiceContext, uuid: string): AssetReference[] {
   const refs: AssetReference[] = []
   for (const [slug, index] of ctx.store.collections) {
     const mediaPaths = mediaFields(index.collection.fields)
@@ -169,7 +169,7 @@ export function findAssetReferences(ctx: AppContext, uuid: string): AssetReferen
  * with `force` removes its metadata and bytes. Refused with a 422 naming the entries that
  * still reference it, unless `force`.
  */
-export async function deleteAsset(ctx: AppContext, uuid: string, options: { force?: boolean } = {}): Promise<{ message: string }> {
+export async function deleteAsset(ctx: ServiceContext, uuid: string, options: { force?: boolean } = {}): Promise<{ message: string }> {
   assertWritable(ctx)
   const asset = requireAsset(ctx, uuid, { trashed: options.force === true })
   if (!options.force) {
@@ -190,7 +190,7 @@ export async function deleteAsset(ctx: AppContext, uuid: string, options: { forc
 }
 
 /** Takes an asset out of the trash. */
-export async function restoreAsset(ctx: AppContext, uuid: string): Promise<AssetRecord> {
+export async function restoreAsset(ctx: ServiceContext, uuid: string): Promise<AssetRecord> {
   assertWritable(ctx)
   const asset = requireAsset(ctx, uuid, { trashed: true })
   if (asset.deleted_at === null) return asset
@@ -203,7 +203,7 @@ export async function restoreAsset(ctx: AppContext, uuid: string): Promise<Asset
 
 /** Adds a file from disk (the CLI's local path): same checks and layout as an HTTP upload. */
 export async function addAssetFromPath(
-  ctx: AppContext, path: string, metadata: AssetMetadata = {}, onBytes?: (total: number) => void,
+  ctx: ServiceContext, path: string, metadata: AssetMetadata = {}, onBytes?: (total: number) => void,
 ): Promise<AssetRecord> {
   assertWritable(ctx)
   const info = await stat(path).catch(() => null)
@@ -217,7 +217,7 @@ export async function addAssetFromPath(
 }
 
 /** The stored file of an asset, for the download route. */
-export async function assetFile(ctx: AppContext, uuid: string): Promise<{ asset: AssetRecord; path: string; size: number; mtimeMs: number }> {
+export async function assetFile(ctx: ServiceContext, uuid: string): Promise<{ asset: AssetRecord; path: string; size: number; mtimeMs: number }> {
   const asset = requireAsset(ctx, uuid)
   // `filename` comes from a file anyone can edit: one plain name, inside the tree, no link.
   if (!isPlainFileName(asset.filename)) throw new CmsError('not_found', `The asset's filename in assets/${asset.uuid}.yaml is not a plain file name.`)
@@ -246,7 +246,7 @@ export async function removeOrphanUploadDirs(store: Pick<ContentStore, 'layout' 
   return removed
 }
 
-function assertWritable(ctx: AppContext): void {
+function assertWritable(ctx: ServiceContext): void {
   if (ctx.readOnly) throw new CmsError('forbidden', 'This server is read-only.')
 }
 

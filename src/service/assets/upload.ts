@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { CmsError, ValidationError, badRequest } from '../../core/errors.ts'
 import type { AssetRecord } from '../../core/types.ts'
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import { commitUpload, discardUpload, stageUpload, METADATA_KEYS, STREAM_HWM, type AssetMetadata, type StagedUpload } from './ingest.ts'
 import { limitText } from './files.ts'
 
@@ -21,7 +21,7 @@ export interface MultipartOptions {
  * metadata keys as plain fields. Nothing becomes visible until every part has arrived and
  * passed its checks; if the request fails or the client goes away, every temp file goes.
  */
-export async function receiveMultipart(ctx: AppContext, body: Readable, contentType: string, options: MultipartOptions): Promise<AssetRecord[]> {
+export async function receiveMultipart(ctx: ServiceContext, body: Readable, contentType: string, options: MultipartOptions): Promise<AssetRecord[]> {
   if (!/^multipart\/form-data\b/i.test(contentType) || !/boundary=/i.test(contentType)) {
     throw new CmsError('unsupported_media_type', 'Uploads must be sent as multipart/form-data with a `file` field.')
   }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { DomainEvent, EntryRecord, FieldValues } from '../../core/types.ts'
 import { badRequest, ValidationError } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
@@ -27,7 +27,7 @@ const rekey = (i: number, errors: FieldErrors, into: FieldErrors) => {
 
 interface Planned { i: number; state: 'draft' | 'published' | undefined; locale: string | undefined; values: FieldValues; cleared: string[]; uuid?: string }
 
-function plan(ctx: AppContext, slug: string, items: unknown[], mode: 'create' | 'patch'): { planned: Planned[]; errors: FieldErrors } {
+function plan(ctx: ServiceContext, slug: string, items: unknown[], mode: 'create' | 'patch'): { planned: Planned[]; errors: FieldErrors } {
   const index = requireCollection(ctx, slug)
   const errors: FieldErrors = {}
   const planned: Planned[] = []
@@ -45,7 +45,7 @@ function plan(ctx: AppContext, slug: string, items: unknown[], mode: 'create' | 
   return { planned, errors }
 }
 
-export async function bulkCreate(ctx: AppContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
+export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
   const index = requireCollection(ctx, slug)
   const { planned, errors } = plan(ctx, slug, itemsOf(body, 'items'), 'create')
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
@@ -80,7 +80,7 @@ export async function bulkCreate(ctx: AppContext, slug: string, body: Record<str
   return { message: 'Bulk content created successfully.', data: records.map((e) => output(index, e, e.published ? 'published' : 'draft')) }
 }
 
-export async function bulkUpdate(ctx: AppContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
+export async function bulkUpdate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
   const index = requireCollection(ctx, slug)
   const { planned, errors } = plan(ctx, slug, itemsOf(body, 'items'), 'patch')
   const missing = planned.filter((p) => { const e = index.entries.get(p.uuid!); return !e || e.deleted_at })
@@ -121,7 +121,7 @@ export async function bulkUpdate(ctx: AppContext, slug: string, body: Record<str
   return { message: 'Bulk content updated successfully.', data: out.map((e) => output(index, e, 'draft')) }
 }
 
-export async function bulkDelete(ctx: AppContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; count: number; force: boolean }> {
+export async function bulkDelete(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; count: number; force: boolean }> {
   const index = requireCollection(ctx, slug)
   const uuids = itemsOf(body, 'uuids')
   if (!uuids.every(isUuid)) throw new ValidationError({ uuids: ['Every uuid must be a valid UUID.'] })

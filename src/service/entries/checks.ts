@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
 import { add, type FieldErrors } from '../../schema/validator.ts'
@@ -16,7 +16,7 @@ export const SINGLETON_TAKEN = 'This collection is a singleton and already has a
  * `pending` are records of the same request not yet in the index (bulk).
  */
 export function storeChecks(
-  ctx: AppContext, index: CollectionIndex, values: FieldValues,
+  ctx: ServiceContext, index: CollectionIndex, values: FieldValues,
   options: { locale: string; self?: string; skip?: FieldErrors; pending?: EntryRecord[] },
 ): FieldErrors {
   const errors: FieldErrors = {}
@@ -45,7 +45,7 @@ export function singletonTaken(index: CollectionIndex, locale: string, self?: st
 
 const refs = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string')
 
-function relationsValid(ctx: AppContext, field: Field, value: unknown): boolean {
+function relationsValid(ctx: ServiceContext, field: Field, value: unknown): boolean {
   const target = relationTarget(ctx, field)
   if (target === undefined) return false
   const list = refs(value)
@@ -61,11 +61,11 @@ function relationsValid(ctx: AppContext, field: Field, value: unknown): boolean 
 }
 
 /** The relation's target: `null` (none configured) accepts any collection; `undefined` = unknown target. */
-export function relationTarget(ctx: AppContext, field: Field): CollectionIndex | null | undefined {
+export function relationTarget(ctx: ServiceContext, field: Field): CollectionIndex | null | undefined {
   return ctx.store.relationTarget(field.options.relation?.collection)
 }
 
-function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: string, errors: FieldErrors): void {
+function checkGroupRefs(ctx: ServiceContext, field: Field, value: unknown, prefix: string, errors: FieldErrors): void {
   const items = Array.isArray(value) ? value : [value]
   items.forEach((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) return
@@ -85,7 +85,7 @@ function checkGroupRefs(ctx: AppContext, field: Field, value: unknown, prefix: s
  * the collection's unique map (lookups.ts), not a scan, so a write's checks cost the
  * same at 100 entries as at a million.
  */
-export function isTaken(ctx: AppContext, index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
+export function isTaken(ctx: ServiceContext, index: CollectionIndex, field: Field, value: unknown, options: { locale: string; self?: string; pending?: EntryRecord[] }): boolean {
   const keys = uniqueKeys(value)
   const wanted = new Set(keys)
   // The store's own index (callers may pass a copy with a narrowed schema, as restore does).

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
 import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../../core/types.ts'
@@ -11,7 +11,7 @@ import { own } from '../../core/own.ts'
 
 /** Shared pieces of the write services: lookups, the per-entry lock, publishing, events. */
 
-export function requireCollection(ctx: AppContext, slug: string): CollectionIndex {
+export function requireCollection(ctx: ServiceContext, slug: string): CollectionIndex {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
   return index
@@ -30,7 +30,7 @@ const locks = new WeakMap<ContentStore, Map<string, Promise<unknown>>>()
  * Runs `fn` alone for this entry: read-modify-write sequences (publish numbers, merges)
  * never interleave for one entry, while different entries proceed in parallel.
  */
-export function withEntryLock<T>(ctx: AppContext, id: string, fn: () => Promise<T>): Promise<T> {
+export function withEntryLock<T>(ctx: ServiceContext, id: string, fn: () => Promise<T>): Promise<T> {
   const uuid = id.toLowerCase()
   let map = locks.get(ctx.store)
   if (!map) locks.set(ctx.store, (map = new Map()))
@@ -51,7 +51,7 @@ export function parseState(body: Record<string, unknown>, errors: FieldErrors): 
   return undefined
 }
 
-export function parseLocale(ctx: AppContext, raw: unknown, errors: FieldErrors): string | undefined {
+export function parseLocale(ctx: ServiceContext, raw: unknown, errors: FieldErrors): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined
   if (typeof raw === 'string' && ctx.store.project.locales.includes(raw)) return raw
   errors.locale = ['The selected locale is invalid for this project.']
@@ -73,7 +73,7 @@ export async function hashPasswords(index: CollectionIndex, values: FieldValues)
   return out
 }
 
-export function event(ctx: AppContext, index: CollectionIndex, name: string, entry: EntryRecord, at = now()): DomainEvent {
+export function event(ctx: ServiceContext, index: CollectionIndex, name: string, entry: EntryRecord, at = now()): DomainEvent {
   return {
     event: name, source: ctx.source, collection: { uuid: index.collection.uuid, slug: index.collection.slug },
     entry_uuid: entry.uuid, version: entry.published_version, at,
@@ -87,7 +87,7 @@ export const output = (index: CollectionIndex, entry: EntryRecord, state: 'draft
  * Publishes `entry`'s draft as the next version (max + 1). Call inside the entry's lock.
  * Returns the new record (already written) and its version.
  */
-export async function publishDraft(ctx: AppContext, index: CollectionIndex, entry: EntryRecord, label: string | null = null): Promise<{ entry: EntryRecord; version: VersionRecord }> {
+export async function publishDraft(ctx: ServiceContext, index: CollectionIndex, entry: EntryRecord, label: string | null = null): Promise<{ entry: EntryRecord; version: VersionRecord }> {
   const slug = index.collection.slug
   const n = Math.max(await ctx.store.maxVersion(slug, entry.uuid), entry.published_version ?? 0) + 1
   const at = now()
@@ -115,7 +115,7 @@ export function stableJson(value: unknown): string {
  * that landed are put back as they were (unless a later write changed them since), so the
  * error's "nothing was changed" is true. A put-back that fails too is named in the message.
  */
-export async function putEntriesTogether(ctx: AppContext, index: CollectionIndex, records: readonly EntryRecord[], before: ReadonlyMap<string, EntryRecord>): Promise<void> {
+export async function putEntriesTogether(ctx: ServiceContext, index: CollectionIndex, records: readonly EntryRecord[], before: ReadonlyMap<string, EntryRecord>): Promise<void> {
   const slug = index.collection.slug
   const results = await Promise.allSettled(records.map((e) => ctx.store.putEntry(slug, e, ctx.source)))
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')

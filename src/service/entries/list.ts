@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { Collection, EntryRecord, Field } from '../../core/types.ts'
 import { badRequest, forbidden, notFound, unauthenticated } from '../../core/errors.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
@@ -38,7 +38,7 @@ function checkDrafts(access: DraftAccess): void {
  * per-entry JSON, and a bounded cache of whole answers. Always answers, however long it takes:
  * a server reads through `listEntriesNow` and `listEntriesSliced`.
  */
-export function listEntries(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
+export function listEntries(ctx: ServiceContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
   return answerList(ctx, slug, query, baseUrl, drafts, false) as ReadResult
 }
 
@@ -48,11 +48,11 @@ export function listEntries(ctx: AppContext, slug: string, query: string, baseUr
  * (the Node fast read path leaves such a request to h3 with it). Without `ctx.slicedLists`
  * (the CLI, the reader) it always answers.
  */
-export function listEntriesNow(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult | ListLater {
+export function listEntriesNow(ctx: ServiceContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult | ListLater {
   return answerList(ctx, slug, query, baseUrl, drafts, ctx.slicedLists === true)
 }
 
-function answerList(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess, deferLong: boolean): ReadResult | ListLater {
+function answerList(ctx: ServiceContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess, deferLong: boolean): ReadResult | ListLater {
   const { index, slot } = open(ctx, slug)
   const hit = slot.lookup(baseUrl, query)
   if (hit) {
@@ -85,7 +85,7 @@ function answerList(ctx: AppContext, slug: string, query: string, baseUrl: strin
  * meanwhile. Cheap and repeated reads answer at once, as `listEntries` does. `later`: what
  * `listEntriesNow` already found for this very request (its query parsed, drafts checked).
  */
-export async function listEntriesSliced(ctx: AppContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed', later?: ListLater): Promise<ReadResult> {
+export async function listEntriesSliced(ctx: ServiceContext, slug: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed', later?: ListLater): Promise<ReadResult> {
   if (!ctx.slicedLists) return listEntries(ctx, slug, query, baseUrl, drafts)
   const now = later ?? listEntriesNow(ctx, slug, query, baseUrl, drafts)
   if (!(now instanceof ListLater)) return now
@@ -124,7 +124,7 @@ export class ListLater {
 const SYNC_SLICES = 16
 
 /** `GET /{collection}/{uuid}` as a service: `{data: entry}`. */
-export function getEntry(ctx: AppContext, slug: string, uuid: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
+export function getEntry(ctx: ServiceContext, slug: string, uuid: string, query: string, baseUrl: string, drafts: DraftAccess = 'allowed'): ReadResult {
   const { index, slot } = open(ctx, slug)
   const q = parseListQuery(query)
   // Before the lookup: whether a draft exists is not for this caller to learn either.
@@ -157,7 +157,7 @@ interface ListPlan {
   ready: boolean
 }
 
-function prepareList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery): ListPlan {
+function prepareList(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery): ListPlan {
   const collection = index.collection
   checkExclude(q.exclude, collection)
   const schema = schemaOf(collection)
@@ -182,7 +182,7 @@ function prepareList(ctx: AppContext, index: CollectionIndex, slot: Slot, q: Lis
 }
 
 /** A list answer in steps (see query/steps.ts): the match, then the page's entries serialised. */
-function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
+function* listSteps(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
   const collection = index.collection
   const { rows, total } = view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
@@ -220,12 +220,12 @@ function* listSteps(ctx: AppContext, index: CollectionIndex, slot: Slot, q: List
 /** Entries serialised between two yields of a sliced list answer. */
 const SERIALISE_SLICE = 256
 
-function serialise(ctx: AppContext, entry: EntryRecord, collection: Collection, q: ListQuery, baseUrl: string, stamp: string): string {
+function serialise(ctx: ServiceContext, entry: EntryRecord, collection: Collection, q: ListQuery, baseUrl: string, stamp: string): string {
   const options: ShapeOptions = { state: q.state, exclude: q.exclude, timestamps: q.timestamps, baseUrl }
   return entryJson(ctx, entry, collection, options, `${q.state}|${q.timestamps ? 1 : 0}|${q.exclude.join(',')}|${baseUrl}`, stamp)
 }
 
-function findTranslation(ctx: AppContext, slug: string, index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
+function findTranslation(ctx: ServiceContext, slug: string, index: CollectionIndex, entry: EntryRecord, locale: string): EntryRecord | undefined {
   return lookupsOf(ctx.store, index.collection.slug, index).members(entry.translation_group!).find((other) => other.locale === locale && !other.deleted_at)
 }
 
@@ -241,7 +241,7 @@ function checkExclude(names: string[], collection: Collection): void {
 }
 
 /** The collection and its cache slot (see ReadModel), renewed when the collection or its output's dependencies change. */
-function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Slot } {
+function open(ctx: ServiceContext, slug: string): { index: CollectionIndex; slot: Slot } {
   const index = ctx.store.collection(slug)
   if (!index) throw notFound('Collection not found.')
   const model = ctx.readModel
@@ -250,11 +250,11 @@ function open(ctx: AppContext, slug: string): { index: CollectionIndex; slot: Sl
   return { index, slot }
 }
 
-function viewOf(ctx: AppContext, slug: string, state: ReadState): CollectionView | null {
+function viewOf(ctx: ServiceContext, slug: string, state: ReadState): CollectionView | null {
   return viewsOf(ctx, slug)?.view(state === 'published' ? 'published' : 'draft') ?? null
 }
 
-function viewsOf(ctx: AppContext, slug: string): CollectionViews | null {
+function viewsOf(ctx: ServiceContext, slug: string): CollectionViews | null {
   if (!ctx.store.collection(slug)) return null
   return open(ctx, slug).slot.views
 }
@@ -263,7 +263,7 @@ function viewsOf(ctx: AppContext, slug: string): CollectionViews | null {
 const WARM_TYPES = new Set(['text', 'slug', 'email', 'number', 'enumeration', 'boolean', 'relation', 'date', 'datetime'])
 
 /** The live views of a collection (the ones requests read and writes patch), for tests and benchmarks. */
-export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState, CollectionView> {
+export function listViews(ctx: ServiceContext, slug: string): ReadonlyMap<ReadState, CollectionView> {
   return open(ctx, slug).slot.views.built()
 }
 
@@ -274,7 +274,7 @@ export function listViews(ctx: AppContext, slug: string): ReadonlyMap<ReadState,
  * the code"). The rest (locale lists, equality
  * indexes) is warmed after listening, in slices (`warmListViews`).
  */
-export function buildListViews(ctx: AppContext): void {
+export function buildListViews(ctx: ServiceContext): void {
   for (const slug of ctx.store.collections.keys()) {
     const { slot } = open(ctx, slug)
     slot.views.view('published')
@@ -289,7 +289,7 @@ export function buildListViews(ctx: AppContext): void {
  * the build of, just the view it needs, also in slices). `stopped` ends it early (the server
  * is closing).
  */
-export async function warmListViews(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
+export async function warmListViews(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
   for (const slug of [...ctx.store.collections.keys()]) {
     if (stopped()) return
     if (!ctx.store.collection(slug)) continue
@@ -312,7 +312,7 @@ export async function warmListViews(ctx: AppContext, stopped: () => boolean = ()
  * give the event loop back: a server runs it after it listens (the first page of a sort
  * never asked before reads them; ~0.5 s per 100k-row view). `stopped` ends it early.
  */
-export async function keepSortKeys(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
+export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
   for (const slug of [...ctx.store.collections.keys()]) {
     if (stopped() || heapIsTight()) return
     if (!ctx.store.collection(slug)) continue

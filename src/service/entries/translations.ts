@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { EntryRecord } from '../../core/types.ts'
 import { unprocessable } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
@@ -9,7 +9,7 @@ import { lookupsOf } from './lookups.ts'
  * `POST /{collection}/{uuid}/link-translation` `{translation_entry_uuid}`: puts both entries
  * (and the groups they were in) into one translation group; this entry's group wins.
  */
-export async function linkTranslation(ctx: AppContext, slug: string, uuid: string, body: Record<string, unknown>): Promise<{ message: string; translation_group_id: string }> {
+export async function linkTranslation(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>): Promise<{ message: string; translation_group_id: string }> {
   const index = requireCollection(ctx, slug)
   const anchor = requireEntry(index, uuid)
   const otherId = body.translation_entry_uuid

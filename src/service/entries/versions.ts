@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { EntryRecord, VersionRecord } from '../../core/types.ts'
 import { notFound, ValidationError } from '../../core/errors.ts'
 import { now } from '../../core/ids.ts'
@@ -29,14 +29,14 @@ export function parseVersionNumber(raw: string | number): number {
   return n
 }
 
-async function requireVersion(ctx: AppContext, index: CollectionIndex, entry: EntryRecord, n: number): Promise<VersionRecord> {
+async function requireVersion(ctx: ServiceContext, index: CollectionIndex, entry: EntryRecord, n: number): Promise<VersionRecord> {
   const version = await ctx.store.readVersion(index.collection.slug, entry.uuid, n)
   if (!version || version.entry_uuid !== entry.uuid) throw notFound('Version not found.')
   return version
 }
 
 /** `GET /{collection}/{uuid}/versions`: newest first. */
-export async function listEntryVersions(ctx: AppContext, slug: string, uuid: string): Promise<Array<Record<string, unknown>>> {
+export async function listEntryVersions(ctx: ServiceContext, slug: string, uuid: string): Promise<Array<Record<string, unknown>>> {
   const index = requireCollection(ctx, slug)
   const entry = requireEntry(index, uuid)
   const versions = await ctx.store.listVersions(slug, entry.uuid)
@@ -44,7 +44,7 @@ export async function listEntryVersions(ctx: AppContext, slug: string, uuid: str
 }
 
 /** `GET /{collection}/{uuid}/versions/{n}`: the version with its snapshot. */
-export async function getEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
+export async function getEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
   const index = requireCollection(ctx, slug)
   const entry = requireEntry(index, uuid)
   const version = await requireVersion(ctx, index, entry, parseVersionNumber(n))
@@ -52,7 +52,7 @@ export async function getEntryVersion(ctx: AppContext, slug: string, uuid: strin
 }
 
 /** `POST .../versions/{n}/revert`: vN's snapshot becomes the draft and is published as a new version. */
-export async function revertEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number, options: EntryWriteOptions = {}): Promise<Record<string, unknown>> {
+export async function revertEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, options: EntryWriteOptions = {}): Promise<Record<string, unknown>> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   const number = parseVersionNumber(n)
@@ -73,7 +73,7 @@ export async function revertEntryVersion(ctx: AppContext, slug: string, uuid: st
 }
 
 /** `PATCH .../versions/{n}`: `{label?, description?}` (strings or null). */
-export async function labelEntryVersion(ctx: AppContext, slug: string, uuid: string, n: string | number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function labelEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   const number = parseVersionNumber(n)

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { Collection, EntryRecord, Field, FieldValues } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { assetJson } from '../assets/view.ts'
@@ -24,7 +24,7 @@ export interface ShapeOptions {
   baseUrl?: string
 }
 
-export function shapeEntry(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): Record<string, unknown> {
+export function shapeEntry(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): Record<string, unknown> {
   const exclude = options.exclude && options.exclude.length > 0 ? new Set(options.exclude) : null
   return shape(ctx, entry, collection, options, exclude, 0, entry.uuid)
 }
@@ -34,7 +34,7 @@ export function shapeEntry(ctx: AppContext, entry: EntryRecord, collection: Coll
  * never mutated in place, so the entry object's identity stands for its content; the stamp
  * covers what the output borrows from elsewhere (related collections, assets, the schema).
  */
-export function entryJson(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, variant: string, stamp: string): string {
+export function entryJson(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, variant: string, stamp: string): string {
   let slot = JSON_CACHE.get(entry)
   if (!slot || slot.stamp !== stamp) JSON_CACHE.set(entry, (slot = { stamp, variants: new Map() }))
   let json = slot.variants.get(variant)
@@ -48,7 +48,7 @@ export function entryJson(ctx: AppContext, entry: EntryRecord, collection: Colle
 const JSON_CACHE = new WeakMap<EntryRecord, { stamp: string; variants: Map<string, string> }>()
 
 /** Compatibility form for callers without options (create/update answers): no relation expansion without ctx. */
-export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: AppContext): Record<string, unknown> {
+export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): Record<string, unknown> {
   if (ctx) return shapeEntry(ctx, entry, collection, { state })
   return base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false)
 }
@@ -57,7 +57,7 @@ export function toEntryOutput(entry: EntryRecord, collection: Collection, state:
  * What an entry's output depends on besides the entry itself: the schema object, the
  * revisions of relation targets, and the asset revision when media appear.
  */
-export function dependencyStamp(ctx: AppContext, collection: Collection): string {
+export function dependencyStamp(ctx: ServiceContext, collection: Collection): string {
   let stamp = `c${objectId(collection)}`
   let media = false
   const visit = (fields: Field[], depth: number) => {
@@ -87,7 +87,7 @@ export function relationTarget(store: ContentStore, field: Field): Collection | 
 
 type ValueMapper = (field: Field, value: unknown) => unknown
 
-function shape(ctx: AppContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): Record<string, unknown> {
+function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): Record<string, unknown> {
   const values = options.state === 'published' ? entry.published ?? {} : entry.fields
   const mapper: ValueMapper = (field, value) => {
     if (field.type === 'relation') return depth === 0 ? related(ctx, field, value, options, root) : stubs(field, value)
@@ -139,7 +139,7 @@ const refsOf = (value: unknown): string[] => (Array.isArray(value) ? value : [va
 const isMany = (field: Field): boolean =>
   field.type === 'relation' ? field.options.relation?.type === 2 : field.options.media?.type === 2 || field.options.multiple === true
 
-function related(ctx: AppContext, field: Field, value: unknown, options: ShapeOptions, root: string): unknown {
+function related(ctx: ServiceContext, field: Field, value: unknown, options: ShapeOptions, root: string): unknown {
   const target = relationTarget(ctx.store, field)
   const index = target ? ctx.store.collection(target.slug) : undefined
   const out: unknown[] = []
@@ -160,7 +160,7 @@ function stubs(field: Field, value: unknown): unknown {
   return isMany(field) ? (out.length > 0 ? out : null) : out[0] ?? null
 }
 
-function media(ctx: AppContext, field: Field, value: unknown, baseUrl: string): unknown {
+function media(ctx: ServiceContext, field: Field, value: unknown, baseUrl: string): unknown {
   const out: unknown[] = []
   for (const uuid of refsOf(value)) {
     const asset = assetJson(ctx.store, uuid, baseUrl)

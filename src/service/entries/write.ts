@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
 import { unprocessable } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
@@ -22,7 +22,7 @@ import {
 export type EntryBody = Record<string, unknown>
 
 /** `POST /{collection}`: `{data, state?|status?, locale?}` → `{data: entry}`. */
-export async function createEntry(ctx: AppContext, slug: string, body: EntryBody, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function createEntry(ctx: ServiceContext, slug: string, body: EntryBody, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
@@ -60,7 +60,7 @@ export async function createEntry(ctx: AppContext, slug: string, body: EntryBody
  * `PUT` (replace the draft) or `PATCH` (merge into it) `/{collection}/{uuid}`. A published
  * entry keeps serving its snapshot; `state: published` publishes after updating.
  */
-export async function updateEntry(ctx: AppContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function updateEntry(ctx: ServiceContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -110,7 +110,7 @@ function merge(index: ReturnType<typeof requireCollection>, current: FieldValues
  * Store checks run even when the schema already failed, so one 422 reports everything.
  * Runs on whatever of the input is well-formed enough; fields with schema errors are skipped.
  */
-function precheck(ctx: AppContext, index: ReturnType<typeof requireCollection>, data: unknown, locale: string, skip: FieldErrors, self?: string): FieldErrors {
+function precheck(ctx: ServiceContext, index: ReturnType<typeof requireCollection>, data: unknown, locale: string, skip: FieldErrors, self?: string): FieldErrors {
   const errors: FieldErrors = {}
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     Object.assign(errors, storeChecks(ctx, index, normalizedTop(index, data as Record<string, unknown>), { locale, skip, ...(self ? { self } : {}) }))
@@ -140,7 +140,7 @@ function singletonGroup(index: ReturnType<typeof requireCollection>, locale: str
 }
 
 /** `POST /{collection}/{uuid}/publish`. */
-export async function publishEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
+export async function publishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -154,7 +154,7 @@ export async function publishEntry(ctx: AppContext, slug: string, uuid: string, 
 }
 
 /** `POST /{collection}/{uuid}/unpublish`: back to draft; versions are kept. */
-export async function unpublishEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string }> {
+export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -173,7 +173,7 @@ export async function unpublishEntry(ctx: AppContext, slug: string, uuid: string
 }
 
 /** `POST /{collection}/{uuid}/discard-draft`: the draft goes back to the published snapshot. */
-export async function discardDraft(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; entry: Record<string, unknown> }> {
+export async function discardDraft(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; entry: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -191,7 +191,7 @@ export async function discardDraft(ctx: AppContext, slug: string, uuid: string, 
 }
 
 /** `DELETE /{collection}/{uuid}[?force=1]`: to the trash, or (force) the file and its versions. */
-export async function deleteEntry(ctx: AppContext, slug: string, uuid: string, options: { force?: boolean } & EntryWriteOptions = {}): Promise<{ message: string }> {
+export async function deleteEntry(ctx: ServiceContext, slug: string, uuid: string, options: { force?: boolean } & EntryWriteOptions = {}): Promise<{ message: string }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {
@@ -212,7 +212,7 @@ export async function deleteEntry(ctx: AppContext, slug: string, uuid: string, o
 }
 
 /** `POST /{collection}/{uuid}/restore`: out of the trash, if its unique values are still free. */
-export async function restoreEntry(ctx: AppContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; data: Record<string, unknown> }> {
+export async function restoreEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; data: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.ts'
+import type { ServiceContext } from '../context.ts'
 import type { EntryRecord } from '../../core/types.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
 import { findAssetReferences, requireAsset } from '../assets/manage.ts'
 import { entryTitle, type RecentChange } from './activity.ts'
-import { same } from '../../webhooks/file-events.ts'
+import { same } from '../../core/json-equal.ts'
 
 interface CollectionCounts {
   /** Entries not in the trash. */
@@ -32,7 +32,7 @@ export interface Overview {
 }
 
 /** The editor's home screen: counts per collection, recent changes, broken files. */
-export function overview(ctx: AppContext, recent: RecentChange[]): Overview {
+export function overview(ctx: ServiceContext, recent: RecentChange[]): Overview {
   const collections = ctx.store.sortedCollections().map((collection) => {
     const index = ctx.store.collection(collection.slug)!
     return { slug: collection.slug, name: collection.name, ...(collection.is_singleton ? { singleton: true as const } : {}), counts: countsOf(ctx, index) }
@@ -47,7 +47,7 @@ export function overview(ctx: AppContext, recent: RecentChange[]): Overview {
 const COUNTS = new WeakMap<CollectionIndex, { revision: number; locales: string; counts: CollectionCounts }>()
 const CHANGED = new WeakMap<EntryRecord, boolean>()
 
-function countsOf(ctx: AppContext, index: CollectionIndex): CollectionCounts {
+function countsOf(ctx: ServiceContext, index: CollectionIndex): CollectionCounts {
   const locales = ctx.store.project.locales.join(',')
   const hit = COUNTS.get(index)
   if (hit && hit.revision === index.revision && hit.locales === locales) return hit.counts
@@ -80,7 +80,7 @@ function hasUnpublishedChanges(entry: EntryRecord): boolean {
 }
 
 /** `GET /_admin/api/assets/{uuid}/usage`: the entries whose media fields hold the asset (draft or published). */
-export function assetUsage(ctx: AppContext, uuid: string): { data: Array<{ collection: string; uuid: string; title: string | null; field: string }> } {
+export function assetUsage(ctx: ServiceContext, uuid: string): { data: Array<{ collection: string; uuid: string; title: string | null; field: string }> } {
   const asset = requireAsset(ctx, uuid, { trashed: true })
   return {
     data: findAssetReferences(ctx, asset.uuid).map((ref) => {

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { classifyStatus, nextDelay, parseRetryAfter, retryPolicyFrom, DEFAULT_RETRY_POLICY } from '../../../src/webhooks/backoff.ts'
 import { generateSecret, secretKey, signatureHeaders } from '../../../src/webhooks/sign.ts'
 import { buildBody, eventFromBody, webhookWants } from '../../../src/webhooks/payload.ts'
-import { eventsFromFileChange } from '../../../src/webhooks/file-events.ts'
+import { eventsFromFileChange } from '../../../src/storage/file-events.ts'
 import type { EntryRecord, WebhookRecord } from '../../../src/core/types.ts'
 
 describe('backoff', () => {
