@@ -25,22 +25,23 @@ export function importGraph(dir) {
   return graph
 }
 
-/** Every circle as its sorted member files (relative to `dir`): Tarjan's strongly connected components. */
-export function importCycles(dir) {
-  const root = resolve(dir)
-  const graph = importGraph(root)
+/**
+ * Tarjan's strongly connected components of a graph (node → iterable of nodes): each component
+ * of more than one node, or a node that points at itself, as an array of its nodes.
+ */
+export function stronglyConnected(graph) {
   const index = new Map()
   const low = new Map()
   const stack = []
   const onStack = new Set()
-  const cycles = []
+  const components = []
   let next = 0
   const visit = (v) => {
     index.set(v, next)
     low.set(v, next++)
     stack.push(v)
     onStack.add(v)
-    for (const w of graph.get(v)) {
+    for (const w of graph.get(v) ?? []) {
       if (!index.has(w)) {
         visit(w)
         low.set(v, Math.min(low.get(v), low.get(w)))
@@ -54,10 +55,16 @@ export function importCycles(dir) {
       onStack.delete(w)
       members.push(w)
     } while (w !== v)
-    if (members.length > 1 || graph.get(v).includes(v)) cycles.push(members.map((f) => relative(root, f)).sort())
+    if (members.length > 1 || [...(graph.get(v) ?? [])].includes(v)) components.push(members)
   }
-  for (const file of graph.keys()) if (!index.has(file)) visit(file)
-  return cycles
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return components
+}
+
+/** Every circle as its sorted member files (relative to `dir`). */
+export function importCycles(dir) {
+  const root = resolve(dir)
+  return stronglyConnected(importGraph(root)).map((members) => members.map((f) => relative(root, f)).sort())
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,7 @@
 // CI installs from does not all serve, so `npm ci` refused the lock file (measured 2026-11-23).
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { importGraph } from './import-cycles.mjs'
+import { importGraph, stronglyConnected } from './import-cycles.mjs'
 
 /** Folders (or files) under src/ a zone's files may not import; `except` lists what stays allowed. */
 const allBut = (target, allowed, message) => ({ target: [target], from: [''], except: allowed, message })
@@ -75,35 +75,8 @@ export function folderLoops(dir) {
       if (to !== from) graph.get(from).add(to)
     }
   }
-  const index = new Map()
-  const low = new Map()
-  const stack = []
-  const onStack = new Set()
-  const loops = []
-  let next = 0
-  const visit = (v) => {
-    index.set(v, next)
-    low.set(v, next++)
-    stack.push(v)
-    onStack.add(v)
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w)
-        low.set(v, Math.min(low.get(v), low.get(w)))
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)))
-    }
-    if (low.get(v) !== index.get(v)) return
-    const members = []
-    let w
-    do {
-      w = stack.pop()
-      onStack.delete(w)
-      members.push(w)
-    } while (w !== v)
-    if (members.length > 1) loops.push({ members: members.sort() })
-  }
-  for (const folder of graph.keys()) if (!index.has(folder)) visit(folder)
-  return loops
+  // A folder's imports of itself were left out above: only loops between folders count.
+  return stronglyConnected(graph).map((members) => ({ members: members.sort() }))
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

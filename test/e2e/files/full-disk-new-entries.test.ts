@@ -8,6 +8,7 @@ import { importTemplate } from '../../../src/import/template.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
 import { validateTree } from '../../../src/review/validate.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
+import { canMountTmpfs } from '../../helpers/tmpfs.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { cms } from '../../helpers/cli.ts'
 
@@ -18,22 +19,8 @@ import { cms } from '../../helpers/cli.ts'
  * Out of space, an editor sign-in is not answered 200 unless its session is on disk, and no
  * CLI command leaves a temp file in .cms/.
  */
-function canMountTmpfs(): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false
-  let dir = ''
-  try {
-    dir = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim()
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,nr_inodes=16', 'tmpfs', dir], { stdio: 'ignore' })
-    execFileSync('umount', [dir], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  } finally {
-    if (dir) execFileSync('rmdir', [dir], { stdio: 'ignore' })
-  }
-}
 
-const skip = !canMountTmpfs()
+const skip = !canMountTmpfs('size=64k,nr_inodes=16')
 let disk = ''
 let server: TestServer | undefined
 let token = ''

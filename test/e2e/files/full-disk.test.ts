@@ -7,6 +7,7 @@ import { importTemplate } from '../../../src/import/template.ts'
 import { setWriteFaultForTests } from '../../../src/storage/atomic.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
 import { blogTemplate } from '../../helpers/templates.ts'
+import { canMountTmpfs } from '../../helpers/tmpfs.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { form, makePng } from '../assets/helpers.ts'
 
@@ -22,20 +23,6 @@ interface Disk {
   cleanup(): Promise<void>
 }
 
-function canMountTmpfs(): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false
-  let dir = ''
-  try {
-    dir = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim()
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' })
-    execFileSync('umount', [dir], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  } finally {
-    if (dir) execFileSync('rmdir', [dir], { stdio: 'ignore' })
-  }
-}
 
 async function tmpfsDisk(): Promise<Disk> {
   const dir = await mkdtemp(join(tmpdir(), 'cms-full-'))

@@ -1,18 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-/** The newest modification time of any file under dir (0 when it does not exist). */
-function newest(dir: string): number {
-  let max = 0
-  try {
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) max = Math.max(max, statSync(join(dir, name)).mtimeMs)
-  } catch {
-    return 0
-  }
-  return max
-}
+import { modifiedAt, newestUnder } from '../../../helpers/newest-file.ts'
 
 /**
  * The editor tests drive the built editor (dist-ui/, what `cms serve` ships). `npm ci` builds it
@@ -21,12 +10,6 @@ function newest(dir: string): number {
  */
 export default function setup(): void {
   const root = fileURLToPath(new URL('../../../..', import.meta.url))
-  let built = 0
-  try {
-    built = statSync(join(root, 'dist-ui', 'index.html')).mtimeMs
-  } catch {
-    built = 0
-  }
-  if (built > newest(join(root, 'ui')) && !process.env.CMS_REBUILD_UI) return
+  if (modifiedAt(join(root, 'dist-ui', 'index.html')) > newestUnder(join(root, 'ui')) && !process.env.CMS_REBUILD_UI) return
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
 }
