@@ -24,6 +24,10 @@ export interface Project {
   public_drafts?: boolean
   /** Project auth for end users (`auth:` in project.yaml); absent means off. See end-users/settings.ts. */
   auth?: ProjectAuthConfig
+  /** Lifetime of a private project's signed file URLs (`signed_urls: {ttl: <seconds>}`, default 3600; docs/media.md). */
+  signed_urls?: { ttl?: number }
+  /** Image derivatives `cms export` writes beside the JSON (`media: {widths: [...], formats: [...]}`; docs/media.md). */
+  media?: { widths?: number[]; formats?: Array<'webp' | 'avif' | 'jpeg' | 'png'> }
 }
 
 /** `auth:` in project.yaml as written (defaults are applied by end-users/settings.ts). */
@@ -177,6 +181,11 @@ export interface AssetRecord {
   description: string | null
   author: string | null
   copyright: string | null
+  /** Focal point (0..1 from the left and the top) that `fit=cover` crops keep; absent: the centre. */
+  focal_x?: number | null
+  focal_y?: number | null
+  /** A tiny blurred image as a data URL (a few hundred bytes), for layout without shift; made at upload. */
+  placeholder?: string | null
   created_at: string
   updated_at: string
   deleted_at: string | null
@@ -202,7 +211,11 @@ export interface AssetJson {
   original_url: string
   thumbnail_url: string | null
   pending_image_processing: boolean
-  metadata: Pick<AssetRecord, 'alt_text' | 'title' | 'caption' | 'description' | 'author' | 'copyright' | 'width' | 'height'>
+  metadata: Pick<AssetRecord, 'alt_text' | 'title' | 'caption' | 'description' | 'author' | 'copyright' | 'width' | 'height'> & {
+    focal_x: number | null
+    focal_y: number | null
+    placeholder: string | null
+  }
   created_at: string
   updated_at: string
   deleted_at: string | null

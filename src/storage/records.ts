@@ -17,6 +17,8 @@ export function toProject(raw: Record<string, unknown>): Project {
     ...(raw.preview_url !== undefined ? { preview_url: raw.preview_url as string | null } : {}),
     ...(raw.public_drafts !== undefined ? { public_drafts: raw.public_drafts === true } : {}),
     ...(raw.auth !== undefined ? { auth: raw.auth as Project['auth'] } : {}),
+    ...(raw.signed_urls !== undefined ? { signed_urls: raw.signed_urls as Project['signed_urls'] } : {}),
+    ...(raw.media !== undefined ? { media: raw.media as Project['media'] } : {}),
   }
 }
 
@@ -72,6 +74,8 @@ export function projectDocument(p: Project): Record<string, unknown> {
   if (p.preview_url !== undefined) doc.preview_url = p.preview_url
   if (p.public_drafts !== undefined) doc.public_drafts = p.public_drafts
   if (p.auth !== undefined) doc.auth = p.auth
+  if (p.signed_urls !== undefined) doc.signed_urls = p.signed_urls
+  if (p.media !== undefined) doc.media = p.media
   return doc
 }
 
@@ -133,6 +137,8 @@ export function toAsset(raw: Record<string, unknown>): AssetRecord {
     height: typeof raw.height === 'number' ? raw.height : null,
     alt_text: str('alt_text'), title: str('title'), caption: str('caption'),
     description: str('description'), author: str('author'), copyright: str('copyright'),
+    ...(typeof raw.focal_x === 'number' && typeof raw.focal_y === 'number' ? { focal_x: raw.focal_x, focal_y: raw.focal_y } : {}),
+    ...(typeof raw.placeholder === 'string' ? { placeholder: raw.placeholder } : {}),
     created_at: str('created_at') ?? new Date(0).toISOString(),
     updated_at: str('updated_at') ?? str('created_at') ?? new Date(0).toISOString(),
     deleted_at: str('deleted_at'),

@@ -7,6 +7,7 @@ import { registerEntryWriteRoutes } from '../routes/entries-write.ts'
 import { registerWebhookRoutes } from '../routes/webhooks.ts'
 import { registerSchemaRoutes } from '../routes/schema.ts'
 import { registerAssetRoutes } from '../routes/assets.ts'
+import { registerAssetFileRoutes } from '../routes/asset-files.ts'
 import { registerOpenApiRoutes } from '../routes/openapi.ts'
 import { registerApiDocsRoutes } from '../routes/api-docs.ts'
 import { registerMiddleware } from './middleware.ts'
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerGitRoutes(app, ctx)
   registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
+  registerAssetFileRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
   registerStaticEditor(app, ctx)

@@ -1,7 +1,6 @@
 import { apiBase } from '../http/api-prefix.ts'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { create as contentDisposition } from 'content-disposition'
 import parseRanges from 'range-parser'
 import type { IncomingMessage } from 'node:http'
 import type { H3Event } from 'h3'
@@ -15,9 +14,10 @@ import { limitText } from '../../service/assets/files.ts'
 // with the store's own no-symlink flag (allowed by name in scripts/import-layers.mjs).
 import { READ_NOFOLLOW } from '../../storage/contained.ts'
 import { receiveMultipart } from '../../service/assets/upload.ts'
-import { toAssetJson } from '../../service/assets/view.ts'
+import { toAssetJson, urlSource } from '../../service/assets/view.ts'
+import { transformOf } from './image-params.ts'
 import {
-  assetFile, bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
+  bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
 } from '../../service/assets/manage.ts'
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
@@ -43,7 +43,7 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (event) => {
         refuseOversized(event, ctx)
         const [asset] = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'single' })
-        return json(toAssetJson(asset!, apiBase(event)), 201)
+        return json(toAssetJson(asset!, apiBase(event), urlSource(ctx.store)), 201)
       },
     },
     {
@@ -52,7 +52,7 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (event) => {
         refuseOversized(event, ctx, 'bulk')
         const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk', totalLimit: ctx.config.bulkUploadLimit })
-        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event))) }, 201)
+        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event), urlSource(ctx.store))) }, 201)
       },
     },
     {
@@ -60,31 +60,27 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
       summary: 'Update metadata of several assets `{items: [{uuid, alt_text, ...}]}`',
       handler: async (event) => {
         const assets = await bulkUpdateMetadata(ctx, await readJsonBody(event, ctx))
-        return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event))) }
+        return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event), urlSource(ctx.store))) }
       },
     },
     {
       method: 'GET', path: '/files/name/:filename', ability: 'read', token: 'always',
       summary: 'The newest asset with this original file name',
-      handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), apiBase(event)),
+      handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), apiBase(event), urlSource(ctx.store)),
     },
     {
-      method: 'GET', path: '/files/:uuid', ability: 'read', token: 'always', summary: 'One asset',
-      handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), apiBase(event)),
-    },
-    {
-      method: 'GET', path: '/files/:uuid/download', ability: 'read', token: 'always',
-      summary: 'The stored bytes (Content-Type, Content-Length, ETag, Range → 206/416)',
-      handler: (event) => download(event, ctx),
+      method: 'GET', path: '/files/:uuid', ability: 'read', token: 'always',
+      summary: 'One asset; with `w`, `h`, `fit`, `format`, `q`, `dpr` its `url` asks for that image (signed on a private project)',
+      handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), apiBase(event), urlSource(ctx.store), transformOf(event.url.searchParams)),
     },
     ...(['PUT', 'PATCH'] as const).map((method) => ({
       method, path: '/files/:uuid', ability: 'update' as const, token: 'always' as const,
-      summary: 'Update an asset\'s metadata (alt_text, title, caption, description, author, copyright)',
-      handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), apiBase(event)),
+      summary: 'Update an asset\'s metadata (alt_text, title, caption, description, author, copyright, focal_x, focal_y)',
+      handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), apiBase(event), urlSource(ctx.store)),
     })),
     {
       serial: true, method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
-      handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), apiBase(event)),
+      handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), apiBase(event), urlSource(ctx.store)),
     },
     {
       serial: true, method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',
@@ -120,23 +116,18 @@ function refuseOversized(event: H3Event, ctx: AppContext, mode: 'single' | 'bulk
 const bulkTooLarge = (ctx: AppContext) =>
   `The upload is larger than the bulk upload limit of ${limitText(ctx.config.bulkUploadLimit)} (set CMS_BULK_UPLOAD_LIMIT to raise it, or send fewer files per request).`
 
-async function download(event: H3Event, ctx: AppContext): Promise<Response> {
-  const { asset, path, size } = await assetFile(ctx, decodeParam(event, 'uuid'))
-  const etag = `"${asset.sha256 || `${asset.uuid}-${size}`}"`
-  const type = /^(text\/|application\/json)/.test(asset.mime_type) ? `${asset.mime_type}; charset=utf-8` : asset.mime_type
-  const headers: Record<string, string> = {
-    'content-type': type,
-    etag,
-    'accept-ranges': 'bytes',
-    // The bytes behind an asset uuid never change; only a token holder may cache them.
-    'cache-control': 'private, max-age=31536000, immutable',
-    'content-disposition': disposition(asset.original_filename),
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-  }
+/**
+ * Sends a file with its headers: 304 on a matching `If-None-Match`, one byte range (206/416),
+ * else the whole file, streamed. Used by the file routes (asset-files.ts) for originals and derivatives.
+ */
+export function sendFile(event: H3Event, path: string, size: number, etag: string, headers: Record<string, string>): Response {
+  headers.etag = etag
+  headers['accept-ranges'] = 'bytes'
   const inm = event.req.headers.get('if-none-match')
   if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control']! } })
+    const keep: Record<string, string> = { etag }
+    for (const name of ['cache-control', 'vary', 'access-control-allow-origin', 'cross-origin-resource-policy']) if (headers[name]) keep[name] = headers[name]
+    return new Response(null, { status: 304, headers: keep })
   }
   let start = 0
   let end = size - 1
@@ -201,9 +192,7 @@ function fileStream(path: string, start: number, end: number): ReadableStream<Ui
   }, { highWaterMark: 1 })
 }
 
-const disposition = (name: string): string => contentDisposition(name, { type: 'inline' })
-
-function decodeParam(event: H3Event, name: string): string {
+export function decodeParam(event: H3Event, name: string): string {
   const raw = event.context.params?.[name] ?? ''
   try {
     return decodeURIComponent(raw)

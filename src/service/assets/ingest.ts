@@ -12,6 +12,8 @@ import { TEMP_MARK } from '../../storage/paths.ts'
 import { assertContained } from '../../storage/contained.ts'
 import { makeDirs } from '../../storage/atomic.ts'
 import { isMimeAllowed, limitText, resolveMime, sanitizeFilename } from './files.ts'
+import { isTransformable } from './file-urls.ts'
+import { focalOf, readImage } from './image-metadata.ts'
 
 /** Bytes kept in memory for signature sniffing and image dimensions; the rest only streams through. */
 const HEAD_BYTES = 128 * 1024
@@ -30,6 +32,8 @@ export interface StagedUpload {
   sha256: string
   width: number | null
   height: number | null
+  /** A tiny blurred image (data URL) for layout, when the image could be read within the limits. */
+  placeholder?: string | null
 }
 
 export interface AssetMetadata {
@@ -39,6 +43,8 @@ export interface AssetMetadata {
   description?: string | null
   author?: string | null
   copyright?: string | null
+  focal_x?: number | null
+  focal_y?: number | null
 }
 export const METADATA_KEYS = ['alt_text', 'title', 'caption', 'description', 'author', 'copyright'] as const
 
@@ -74,10 +80,16 @@ export async function stageUpload(
     if (!isMimeAllowed(resolved.mime, ctx.config.uploadMimeAllow)) {
       throw new ValidationError({ [key]: [`Files of type ${resolved.mime} are not allowed (set CMS_UPLOAD_MIME_ALLOW to allow more types).`] })
     }
-    const { width, height } = resolved.mime.startsWith('image/') ? await dimensions(head) : { width: null, height: null }
+    let { width, height } = resolved.mime.startsWith('image/') ? await dimensions(head) : { width: null, height: null }
+    let placeholder: string | null | undefined
+    if (isTransformable(resolved.mime)) {
+      const read = await readImage(tmp)
+      if (read.width !== null) ({ width, height } = read)
+      placeholder = read.placeholder
+    }
     return {
       uuid, dir, tmp, filename, originalFilename: originalName, mime: resolved.mime,
-      size: meter.size, sha256: meter.digest(), width, height,
+      size: meter.size, sha256: meter.digest(), width, height, ...(placeholder !== undefined ? { placeholder } : {}),
     }
   } catch (error) {
     await rm(dir, { recursive: true, force: true }).catch(() => {})
@@ -109,6 +121,8 @@ export async function commitUpload(ctx: ServiceContext, staged: StagedUpload, me
       description: metadata.description ?? null,
       author: metadata.author ?? null,
       copyright: metadata.copyright ?? null,
+      ...focalOf(metadata),
+      ...(staged.placeholder !== undefined ? { placeholder: staged.placeholder } : {}),
       created_at: at,
       updated_at: at,
       deleted_at: null,

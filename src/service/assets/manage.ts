@@ -11,6 +11,7 @@ import { assertContained } from '../../storage/contained.ts'
 import { commitUpload, stageUpload, type AssetMetadata } from './ingest.ts'
 import { checkMetadata } from './upload.ts'
 import { assetJson } from './view.ts'
+import { focalOf, pickFocal, withoutFocal } from './image-metadata.ts'
 
 /**
  * The asset service: everything `/files` and `cms asset` do, over the store. Uploads stream
@@ -133,7 +134,8 @@ export async function bulkUpdateMetadata(ctx: ServiceContext, body: Record<strin
 
 async function writeMetadata(ctx: ServiceContext, asset: AssetRecord, patch: AssetMetadata): Promise<AssetRecord> {
   const at = now()
-  const next: AssetRecord = { ...asset, ...patch, updated_at: at }
+  const { focal_x: _x, focal_y: _y, ...rest } = patch
+  const next: AssetRecord = { ...withoutFocal(asset), ...rest, ...focalOf({ focal_x: asset.focal_x, focal_y: asset.focal_y, ...pickFocal(patch) }), updated_at: at }
   await ctx.store.putAsset(next, ctx.source)
   await ctx.events.append([{ event: 'asset.updated', source: ctx.source, asset_uuid: asset.uuid, at }])
   return next

@@ -137,13 +137,20 @@ export function checkMetadata(value: unknown, key = 'metadata'): AssetMetadata {
   const out: AssetMetadata = {}
   const errors: Record<string, string[]> = {}
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k === 'focal_x' || k === 'focal_y') {
+      // The focal point, 0..1 from the left (x) and the top (y); null takes it away (the centre).
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v
+      if (n !== null && (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1)) errors[`${key}.${k}`] = [`The ${k} must be a number from 0 to 1, or null.`]
+      else out[k] = n === null ? null : Math.round(n * 10000) / 10000
+      continue
+    }
     if (!(METADATA_KEYS as readonly string[]).includes(k)) {
       // Clients written for the hosted service send extra keys (e.g. SDK 0.3); ignore what we don't store.
       continue
     }
     if (v !== null && typeof v !== 'string') errors[`${key}.${k}`] = [`The ${k} must be a string or null.`]
     else if (typeof v === 'string' && v.length > 2000) errors[`${key}.${k}`] = [`The ${k} may not be greater than 2000 characters.`]
-    else out[k as keyof AssetMetadata] = v
+    else out[k as (typeof METADATA_KEYS)[number]] = v
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
   return out

@@ -1,6 +1,8 @@
 import type { AssetJson, AssetRecord } from '../../core/types.ts'
+import type { ImageOptions } from '../../core/image-url.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { humanSize } from './files.ts'
+import { fileUrls, isTransformable, type FileUrlSource } from './file-urls.ts'
 
 /**
  * The asset object that media fields and `/files` answer with: the hosted service's shape
@@ -9,14 +11,18 @@ import { humanSize } from './files.ts'
  * exactly (`bytes`, `sha256`, `extension`, timestamps). `null` for a missing or trashed asset
  * (pass `trashed` to render trashed ones too). `baseUrl` is the server origin the `url` is built on.
  */
-export function assetJson(store: Pick<ContentStore, 'assets'>, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): Record<string, unknown> | null {
+export function assetJson(store: Pick<ContentStore, 'assets' | 'project' | 'layout'>, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): Record<string, unknown> | null {
   const asset = store.assets.get(uuid)
   if (!asset || (asset.deleted_at !== null && !options.trashed)) return null
-  return toAssetJson(asset, baseUrl)
+  return toAssetJson(asset, baseUrl, urlSource(store))
 }
 
-export function toAssetJson(asset: AssetRecord, baseUrl: string): Record<string, unknown> {
-  const url = downloadUrl(asset, baseUrl)
+/** What the file URLs of a store's assets are built with (signed on a private project). */
+export const urlSource = (store: Pick<ContentStore, 'project' | 'layout'>): FileUrlSource => ({ project: store.project, stateDir: store.layout.stateDir })
+
+/** `source` signs the URLs of a private project (none: plain URLs); `transform` goes into `url`. */
+export function toAssetJson(asset: AssetRecord, baseUrl: string, source?: FileUrlSource, transform?: ImageOptions): Record<string, unknown> {
+  const urls = fileUrls(asset, baseUrl, source, transform)
   const dot = asset.filename.lastIndexOf('.')
   return {
     uuid: asset.uuid,
@@ -27,21 +33,16 @@ export function toAssetJson(asset: AssetRecord, baseUrl: string): Record<string,
     size: humanSize(asset.size),
     bytes: asset.size,
     sha256: asset.sha256,
-    url,
-    original_url: url,
-    thumbnail_url: null,
-    pending_image_processing: false,
+    ...urls,
+    // Processing is the metadata read at upload (size, placeholder); derivatives are made on request.
+    pending_image_processing: isTransformable(asset.mime_type) && asset.width === null,
     metadata: {
       alt_text: asset.alt_text, title: asset.title, caption: asset.caption, description: asset.description,
       author: asset.author, copyright: asset.copyright, width: asset.width, height: asset.height,
+      focal_x: asset.focal_x ?? null, focal_y: asset.focal_y ?? null, placeholder: asset.placeholder ?? null,
     },
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     deleted_at: asset.deleted_at,
   } satisfies AssetJson
-}
-
-/** `GET /files/{uuid}/download` on the server at `baseUrl` (no trailing slash). */
-export function downloadUrl(asset: Pick<AssetRecord, 'uuid'>, baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/files/${asset.uuid}/download`
 }

@@ -246,7 +246,8 @@ function open(ctx: ServiceContext, slug: string): { index: CollectionIndex; slot
   if (!index) throw notFound('Collection not found.')
   const model = ctx.readModel
   // Nothing changed in the store since this slot was last checked: its stamp holds (a site build's reads, one after another).
-  const slot = model.current(slug, index) ?? model.renew(slug, index, dependencyStamp(ctx, index.collection), ctx.store.project.default_locale)
+  // A private project's signed media URLs move on with time, not with the store: its stamp is checked each time.
+  const slot = (ctx.store.project.api === 'private' ? undefined : model.current(slug, index)) ?? model.renew(slug, index, dependencyStamp(ctx, index.collection), ctx.store.project.default_locale)
   return { index, slot }
 }
 

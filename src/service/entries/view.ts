@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.ts'
 import type { Collection, EntryRecord, Field, FieldValues } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { assetJson } from '../assets/view.ts'
+import { expiryFor, signedTtl } from '../assets/file-urls.ts'
 import { own } from '../../core/own.ts'
 
 /**
@@ -75,6 +76,8 @@ export function dependencyStamp(ctx: ServiceContext, collection: Collection): st
   }
   visit(collection.fields, 0)
   if (media) stamp += `|a${assetRevision(ctx.store)}`
+  // A private project's media URLs are signed until an expiry that moves on every half lifetime.
+  if (media && ctx.store.project.api === 'private') stamp += `|x${expiryFor(signedTtl(ctx.store.project))}`
   return stamp
 }
 
