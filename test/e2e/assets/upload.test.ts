@@ -37,7 +37,8 @@ describe('POST /files stores the bytes untouched and answers with the asset', ()
       const asset = await res.json() as Record<string, any>
       expect(asset).toMatchObject({ filename: c.name, mime_type: c.mime, bytes: c.bytes.length, metadata: { width: c.width, height: c.height } })
       expect(asset.sha256).toBe(createHash('sha256').update(c.bytes).digest('hex'))
-      expect(asset.url).toBe(`${server.url}/files/${asset.uuid}/download`)
+      // `v` is the content version: a URL that changes when the file does (docs/media.md).
+      expect(asset.url).toMatch(new RegExp(`^${server.url}/files/${asset.uuid}/download\\?v=[0-9a-f]{12}$`))
 
       const onDisk = await readFile(join(project.contentDir, 'assets', asset.uuid, c.name))
       expect(onDisk.equals(c.bytes)).toBe(true)

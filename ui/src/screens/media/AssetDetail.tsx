@@ -11,6 +11,7 @@ import { useToast } from '../../components/Toast.tsx'
 import { useSession } from '../../session.tsx'
 import { formatDate } from '../versions/useEntryData.ts'
 import { DeleteAssetDialog } from './DeleteAssetDialog.tsx'
+import { FocalPointPicker } from './FocalPointPicker.tsx'
 import { METADATA_KEYS, METADATA_LABELS, assetSummary, useAsset, useAssetUsage, type MetadataKey } from './mediaApi.ts'
 
 type Values = Record<MetadataKey, string>
@@ -66,7 +67,9 @@ export function AssetDetail({ uuid, onClose }: { uuid: string; onClose(): void }
         {asset.isLoading ? <Loading /> : asset.error ? <ErrorView error={asset.error} /> : a && values && (
           <div className="asset-detail">
             <div>
-              <div className="asset-preview"><AssetThumb asset={a} alt={values.alt_text} /></div>
+              {a.thumbnail_url
+                ? <FocalPointPicker asset={a} editable={editable} />
+                : <div className="asset-preview"><AssetThumb asset={a} alt={values.alt_text} /></div>}
               <dl className="kv asset-facts">
                 <dt>Type</dt><dd>{a.mime_type}</dd>
                 <dt>Size</dt><dd>{a.size}</dd>
