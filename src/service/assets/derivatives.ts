@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
 import { CmsError, unprocessable } from '../../core/errors.ts'
 import { imageQuery, type ImageOptions } from '../../core/image-url.ts'
 import type { AssetRecord } from '../../core/types.ts'
@@ -57,7 +58,8 @@ export function mediaLimits(env: Readonly<Record<string, string | undefined>>): 
   return {
     maxInputPixels: int('CMS_IMAGE_MAX_PIXELS', 100_000_000),
     maxFrames: int('CMS_IMAGE_MAX_FRAMES', 300),
-    concurrency: int('CMS_IMAGE_CONCURRENCY', 2),
+    // One core stays free for the event loop: on 2 cores, one transform at a time.
+    concurrency: int('CMS_IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1)),
     maxQueue: int('CMS_IMAGE_QUEUE', 200),
     cacheBytes: int('CMS_MEDIA_CACHE_BYTES', 1024 * 1024 * 1024),
   }
@@ -210,8 +212,8 @@ export function loadSharp(): Promise<Sharp> {
   return (sharpModule ??= import('sharp').then((m) => {
     const sharp = m.default
     sharp.cache(false)
-    // Each transform uses a couple of libvips threads: a few transforms never take the whole machine.
-    sharp.concurrency(2)
+    // One libvips thread per transform: transforms never take the cores the event loop needs.
+    sharp.concurrency(1)
     return sharp
   }))
 }
@@ -232,7 +234,7 @@ export async function checkedInput(source: string, limits: Pick<MediaLimits, 'ma
   if (width * height > limits.maxInputPixels) {
     throw unprocessable(`This image is too large to transform (${width}×${height} pixels; the limit is ${limits.maxInputPixels} pixels, CMS_IMAGE_MAX_PIXELS); the original is still served without transform parameters.`)
   }
-  if (pages > 1 && (pages > limits.maxFrames || width * height * pages > limits.maxInputPixels)) {
+  if (pages > 1 && (pages > limits.maxFrames || (Number.isFinite(limits.maxFrames) && width * height * pages > limits.maxInputPixels))) {
     throw unprocessable(`This animated image has too many frames to transform (${pages}; the limit is ${limits.maxFrames} frames and ${limits.maxInputPixels} pixels in all); the original is still served without transform parameters.`)
   }
   return { width, height, pages, format: meta.format ?? '', orientation: meta.orientation ?? 1 }
@@ -241,9 +243,10 @@ export async function checkedInput(source: string, limits: Pick<MediaLimits, 'ma
 /** Runs one transform to bytes. Metadata (EXIF, GPS, XMP) is not carried over: sharp drops it unless asked. */
 async function transform(source: string, asset: AssetRecord, spec: DerivativeSpec, limits: MediaLimits): Promise<Buffer> {
   const sharp = await loadSharp()
-  const input = await checkedInput(source, limits)
+  // A thumbnail decodes the first frame only: the frame count does not limit it.
+  const input = await checkedInput(source, spec.thumbnail ? { ...limits, maxFrames: Number.POSITIVE_INFINITY, maxInputPixels: limits.maxInputPixels } : limits)
   const animated = input.pages > 1
-  if (animated && spec.format !== 'webp' && spec.format !== 'gif') {
+  if (animated && !spec.thumbnail && spec.format !== 'webp' && spec.format !== 'gif') {
     throw unprocessable(`This image is animated: ask for format=webp (or no format) to keep its frames; ${spec.format} holds one frame.`)
   }
   const open = () => sharp(source, { limitInputPixels: limits.maxInputPixels, sequentialRead: true, animated, failOn: 'error' }).timeout({ seconds: 30 })

@@ -11,7 +11,8 @@ export async function readImage(path: string): Promise<{ width: number | null; h
   const limits = mediaLimits(process.env)
   let input: Awaited<ReturnType<typeof checkedInput>>
   try {
-    input = await checkedInput(path, limits)
+    // Only the first frame is decoded: the frame count does not limit it.
+    input = await checkedInput(path, { ...limits, maxFrames: Number.POSITIVE_INFINITY })
   } catch {
     return { width: null, height: null, placeholder: null }
   }
