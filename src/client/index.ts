@@ -1,5 +1,8 @@
 import { createFetch, ofetch, type $Fetch } from 'ofetch'
 import { toQuery } from '../reader/query.ts'
+import { imageQuery, type ImageOptions } from '../core/image-url.ts'
+
+export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
 
 /**
  * The typed client (`<package>/client`), on ofetch. Typed by the `Collections` map that
@@ -69,6 +72,12 @@ export interface CmsClient<C, W> {
   project(params?: { with?: string }): Promise<Record<string, unknown>>
   collections(): Promise<Array<Record<string, unknown>>>
   collection(slug: keyof C & string): Promise<Record<string, unknown>>
+  /**
+   * An image URL with transform options, asked of the API (`GET /files/{uuid}?w=…`): signed for
+   * those options on a private project (needs a token with `read`). On a public project the
+   * pure `imageUrl(asset, options)` gives the same without a request.
+   */
+  imageUrl(asset: string | { uuid: string }, options?: ImageOptions): Promise<string>
   /** Any route of the API: `method` and `path` (from the root, e.g. `/webhooks`), answer parsed as JSON. */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>
   /** The underlying ofetch instance (base URL and headers set). */
@@ -131,6 +140,11 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
     project: (params = {}) => get('/', params),
     collections: () => get('/collections'),
     collection: async (slug) => get(`/collections/${segment(slug, 'collection slug')}`),
+    imageUrl: async (asset, imageOptions = {}) => {
+      const uuid = uuidSegment(typeof asset === 'string' ? asset : asset.uuid)
+      const query = imageQuery(imageOptions)
+      return (await api<{ url: string }>(`/files/${uuid}${query ? `?${query}` : ''}`)).url
+    },
     request: <T>(method: string, path: string, extra: RequestOptions = {}) => api<T>(path, {
       method: method as 'GET',
       retry: 0,

@@ -13,6 +13,7 @@ import { collectionSummary, collectionWithFields, projectInfoWith } from '../ser
 import { toQuery, type ReadParams } from './query.ts'
 
 export { toQuery, type ReadParams }
+export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
