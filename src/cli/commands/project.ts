@@ -11,6 +11,7 @@ interface ProjectSummary {
   description: string | null
   api: string
   public_drafts: boolean
+  signed_url_ttl: number
   locales: string[]
   default_locale: string
   collections: number
@@ -44,18 +45,20 @@ export function registerProject(program: Command): void {
     .option('--api <mode>', 'public (anyone with the project id reads) or private (every request needs a token)')
     .option('--name <name>', 'project name')
     .option('--description <text>', 'project description ("" clears it)')
+    .option('--signed-url-ttl <seconds>', 'private projects: how long signed file URLs work, in seconds or 30m, 2h, 1d (default 3600)')
     .option('--public-drafts <on|off>', 'on lets anyone read drafts of a public project (the hosted service\'s behaviour); off (default): drafts need a read token')
     .addOption(dirOption())
     .addOption(jsonOption())
-    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string }) => {
-      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined) {
-        throw new CliError('nothing to change: pass --api public|private, --name, --description or --public-drafts on|off')
+    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string; signedUrlTtl?: string }) => {
+      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined && opts.signedUrlTtl === undefined) {
+        throw new CliError('nothing to change: pass --api public|private, --name, --description, --public-drafts on|off or --signed-url-ttl')
       }
       const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
         ...(opts.name !== undefined ? { name: opts.name } : {}),
         ...(opts.description !== undefined ? { description: opts.description } : {}),
         ...(opts.publicDrafts !== undefined ? { public_drafts: parseOnOff(opts.publicDrafts) } : {}),
+        ...(opts.signedUrlTtl !== undefined ? { signed_urls: { ttl: opts.signedUrlTtl } } : {}),
       }
       const result = await withApi(target(opts), (api) => api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input }))
       if (opts.json) printJson({ ...result.project, changed: result.changed })
@@ -74,6 +77,7 @@ function printSummary(p: ProjectSummary): void {
   process.stdout.write(`  project id: ${p.uuid}\n`)
   process.stdout.write(`  api:        ${p.api}${p.api === 'private' ? ' (every request needs a token)' : ' (reads need only the project-id header)'}\n`)
   if (p.public_drafts) process.stdout.write('  drafts:     public (public_drafts: true)\n')
+  if (p.api === 'private') process.stdout.write(`  file URLs:  signed, valid ${p.signed_url_ttl} s (signed_urls.ttl)\n`)
   process.stdout.write(`  locales:    ${p.locales.join(', ')} (default ${p.default_locale})\n`)
   process.stdout.write(`  content:    ${p.collections} collections, ${p.entries} entries, ${p.tokens} tokens\n`)
 }

@@ -17,7 +17,7 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
       handler: () => projectSummary(ctx.store),
     },
     {
-      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description}` (what `cms project set` sends to a running server)',
+      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description, public_drafts, signed_urls: {ttl}}` (what `cms project set` sends to a running server)',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const input: ProjectSettingsInput = {}
@@ -30,6 +30,11 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
         if (body.public_drafts !== undefined) {
           if (typeof body.public_drafts !== 'boolean') throw badRequest('public_drafts must be true or false.')
           input.public_drafts = body.public_drafts
+        }
+        if (body.signed_urls !== undefined) {
+          const ttl = (body.signed_urls as { ttl?: unknown } | null)?.ttl
+          if (typeof ttl !== 'number' && typeof ttl !== 'string') throw badRequest('signed_urls must be {ttl: <seconds>}.')
+          input.signed_url_ttl = ttl
         }
         return updateProjectSettings(ctx.store, input, ctx.source)
       },

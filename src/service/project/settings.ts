@@ -1,6 +1,7 @@
 import { badRequest } from '../../core/errors.ts'
 import type { EventSource, Project } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
+import { signedTtl } from '../assets/file-urls.ts'
 
 export interface ProjectSettingsInput {
   api?: string
@@ -8,6 +9,8 @@ export interface ProjectSettingsInput {
   description?: string | null
   /** true, false, or their spellings on a command line (`true`/`false`, `on`/`off`, `yes`/`no`). */
   public_drafts?: boolean | string
+  /** Lifetime of a private project's signed file URLs, in seconds (or `30m`, `2h`, `1d`). */
+  signed_url_ttl?: number | string
 }
 
 /** What `cms project show` prints. */
@@ -18,6 +21,8 @@ export interface ProjectSummary {
   api: 'public' | 'private'
   /** Whether anonymous reads of a public project may ask for drafts (project.yaml `public_drafts`). */
   public_drafts: boolean
+  /** Seconds a private project's signed file URLs live (project.yaml `signed_urls.ttl`, default 3600). */
+  signed_url_ttl: number
   default_locale: string
   locales: string[]
   collections: number
@@ -28,7 +33,7 @@ export interface ProjectSummary {
 export function projectSummary(store: ContentStore): ProjectSummary {
   const p = store.project
   return {
-    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, default_locale: p.default_locale, locales: p.locales,
+    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, signed_url_ttl: signedTtl(p), default_locale: p.default_locale, locales: p.locales,
     collections: store.collections.size, entries: store.entryCount, tokens: store.tokens.length,
   }
 }
@@ -56,11 +61,23 @@ export async function updateProjectSettings(store: ContentStore, input: ProjectS
     // Written only once it was set: a project that never chose keeps no key.
     if (value !== (store.project.public_drafts === true)) next.public_drafts = value
   }
+  if (input.signed_url_ttl !== undefined) {
+    const ttl = parseTtl(input.signed_url_ttl)
+    if (ttl !== signedTtl(store.project)) next.signed_urls = { ...store.project.signed_urls, ttl }
+  }
   if (input.description !== undefined) next.description = input.description === '' || input.description === null ? null : input.description
   const before = store.project
-  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts
+  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts || next.signed_urls !== before.signed_urls
   if (changed) await store.putProject(next, source)
   return { project: projectSummary(store), changed }
+}
+
+/** Seconds from `3600`, `30m`, `2h`, `1d`: 1 s to a year. */
+function parseTtl(raw: number | string): number {
+  const m = /^\s*(\d{1,8})\s*(s|m|h|d)?\s*$/i.exec(String(raw))
+  const n = m ? Number(m[1]) * ({ s: 1, m: 60, h: 3600, d: 86400 }[(m[2] ?? 's').toLowerCase() as 's'] ?? 1) : Number.NaN
+  if (!Number.isInteger(n) || n < 1 || n > 31_536_000) throw badRequest(`signed_url_ttl must be a number of seconds (or 30m, 2h, 1d) from 1 s to a year, got ${JSON.stringify(raw)}.`)
+  return n
 }
 
 const BOOLEAN_WORDS = new Map([['true', true], ['false', false], ['on', true], ['off', false], ['yes', true], ['no', false]])
