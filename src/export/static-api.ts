@@ -1,7 +1,8 @@
-import { lstat, mkdir, readFile, readdir, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, readFile, readdir, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ContentReader } from '../reader/index.ts'
 import { bodyEtag } from '../core/body-etag.ts'
+import { exportMedia, type MediaExport } from './media-files.ts'
 
 export interface ExportOptions {
   /** Also write `<slug>.<locale>.page-<n>.json` pages of this size (the `paginate=N` answers). */
@@ -26,6 +27,8 @@ export interface ExportSummary {
   bytes: number
   collections: number
   entries: number
+  /** Images written as originals only: their derivatives could not be made (over the limits, damaged). */
+  media_skipped?: string[]
 }
 
 /**
@@ -42,8 +45,8 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
   // work), files land in parallel (the thread pool's).
   const inflight = new Set<Promise<void>>()
   let failure: unknown = null
-  const put = async (file: string, source: string): Promise<void> => {
-    const body = reader.raw(source).body
+  /** Where `file` goes: inside the export folder, not over a foreign file, in a real folder. */
+  const placed = async (file: string): Promise<string> => {
     const path = join(out, file)
     // Slugs, locales and uuids are checked names, but a path never leaves the export folder.
     if (relative(out, path).startsWith('..') || path.includes(`${sep}..${sep}`)) throw new Error(`refusing to write outside ${outDir}: ${file}`)
@@ -55,6 +58,13 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
       if (!(await isRealDir(out, dir))) throw new ExportError(`${join(outDir, relative(out, dir))} is a link, not a folder cms export made: move it away, or choose another folder.`)
       made.add(dir)
     }
+    return path
+  }
+  let media: MediaExport | null = null
+  const put = async (file: string, source: string): Promise<void> => {
+    const raw = reader.raw(source).body
+    const body = media ? media.rewrite(raw) : raw
+    const path = await placed(file)
     const size = Buffer.byteLength(body)
     bytes += size
     manifest.push({ file, source, etag: bodyEtag(body), bytes: size })
@@ -78,6 +88,12 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
   const foreign = new Set((await filesUnder(out)).filter((f) => f !== EXPORT_MARKER && f !== `${EXPORT_MARKER}.tmp`))
   if (foreign.has('manifest.json')) throw new ExportError(`${join(outDir, 'manifest.json')} exists and was not written by cms export: move it away, or choose another folder.`)
   await writeMarker(out, { incomplete: true, keep: [...foreign].sort() })
+  // The assets' files first: the JSON written next points at them.
+  media = await exportMedia(reader, async (file, from, etag, size) => {
+    await copyFile(from, await placed(file))
+    bytes += size
+    manifest.push({ file, source: `/${file}`, etag, bytes: size })
+  })
   const project = reader.project() as { locales: string[] }
   await put('index.json', '/')
   await put('collections.json', '/collections')
@@ -116,7 +132,7 @@ export async function exportStatic(reader: ContentReader, outDir: string, option
   // Finally the marker lists exactly this export's files.
   await writeMarker(out, { files: [...manifest.map((f) => f.file), 'manifest.json'].sort() })
   options.onProgress?.(manifest.length)
-  return { out, files: manifest.length, bytes, collections: collections.length, entries }
+  return { out, files: manifest.length, bytes, collections: collections.length, entries, ...(media.skipped.length ? { media_skipped: media.skipped } : {}) }
 }
 
 const WRITES_AT_ONCE = 32

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import type { AssetRecord, Project } from '../core/types.ts'
+import { isPlainFileName } from '../service/assets/files.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -59,6 +61,11 @@ export interface ContentReader<C extends Record<string, unknown> = Record<string
    * `code` (`not_found`, `bad_request`) where the server would answer its status.
    */
   raw(pathAndQuery: string): RawAnswer
+  /**
+   * The live assets with their stored files and the project's `media` setting (what `cms
+   * export` copies and derives; docs/media.md), and the state folder that caches derivatives.
+   */
+  media(): { settings: Project['media']; stateDir: string; files: Array<{ asset: AssetRecord; path: string }> }
   /** Called after each change the reader applies (with `watch`). Returns an unsubscribe function. */
   onChange(listener: (change: StoreChange) => void): () => void
   /** Resolves once watching has started (at once without `watch`). */
@@ -128,6 +135,12 @@ export async function openContent<C extends Record<string, unknown> = Record<str
       }
     },
     raw,
+    media: () => ({
+      settings: store.project.media,
+      stateDir: config.stateDir,
+      files: [...store.assets.values()].filter((a) => a.deleted_at === null && isPlainFileName(a.filename))
+        .map((asset) => ({ asset, path: join(store.layout.assetDir(asset.uuid), asset.filename) })),
+    }),
     onChange: (listener) => store.onChange(listener),
     ready: watcher ? watcher.ready : Promise.resolve(),
     close,
