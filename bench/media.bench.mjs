@@ -76,8 +76,8 @@ async function main() {
   const headers = { 'project-id': projectId, authorization: `Bearer ${info.token}` }
 
   // 12 megapixels with some texture, as a phone's photo (a flat image would decode unrealistically fast).
-  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 25 } } }).jpeg({ quality: 85 }).toBuffer()
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 25 } } }).jpeg({ quality: 80 }).toBuffer()
+  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 25 } } }).jpeg({ quality: 85 }).toBuffer()
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 25 } } }).jpeg({ quality: 80 }).toBuffer()
   const bigAsset = await upload(url, headers, 'phone.jpg', big)
   const smallAsset = await upload(url, headers, 'photo.jpg', photo)
 

@@ -8,7 +8,6 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
 import { signQuery } from '../../../src/service/assets/file-urls.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
-import { CHROMIUM } from '../editor/helpers/editor.ts'
 
 /**
  * Media a site can use (docs/media.md), in a real Chromium: a plain page served from another
@@ -19,6 +18,7 @@ import { CHROMIUM } from '../editor/helpers/editor.ts'
 
 interface Post { fields: { cover: { url: string; thumbnail_url: string } } }
 interface Site { project: TempProject; server: TestServer; token: string }
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 let pub: Site
 let priv: Site
 let browser: Browser
@@ -61,8 +61,9 @@ async function coverOf(s: Site, uuid: string): Promise<{ url: string; thumbnail_
 async function show(body: string): Promise<Record<string, number>> {
   html = `<!doctype html><html><body>${body}</body></html>`
   await page.goto(`${originUrl}/page.html`)
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete), null, { timeout: 15_000 })
-  return page.evaluate(() => Object.fromEntries([...document.images].map((i) => [i.id, i.naturalWidth])))
+  // Page scripts as strings: this folder's tsconfig has no DOM types.
+  await page.waitForFunction('[...document.images].every((i) => i.complete)', null, { timeout: 15_000 })
+  return page.evaluate<Record<string, number>>('Object.fromEntries([...document.images].map((i) => [i.id, i.naturalWidth]))')
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -102,7 +103,7 @@ describe('public project', () => {
       </picture>
       <img id="cors" crossorigin="anonymous" src="${esc(cover.url)}&w=120&format=webp">`)
     expect(widths).toEqual({ original: 900, thumb: 400, picture: 300, cors: 120 })
-    const chosen = await page.evaluate(() => (document.getElementById('picture') as HTMLImageElement).currentSrc)
+    const chosen = await page.evaluate<string>("document.getElementById('picture').currentSrc")
     expect(chosen).toContain('format=avif')
   })
 })
@@ -136,19 +137,18 @@ describe('the editor', () => {
   it('loads media grid thumbnails of at most 30 KB each', async () => {
     // Noise compresses badly: the thumbnail's bound is tested where it is hard to keep.
     for (let i = 0; i < 2; i++) {
-      const noisy = await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer()
+      const noisy = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer()
       await upload(pub, `noise-${i}.jpg`, noisy, 'image/jpeg')
     }
     const editor = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await editor.goto(signInLink(pub.server.ctx, pub.server.url))
     await editor.getByRole('navigation', { name: 'Main' }).waitFor()
     await editor.goto(`${pub.server.url}/_admin/media`)
-    await editor.waitForFunction(() => {
-      const imgs = [...document.querySelectorAll('img.media-thumb-img')] as HTMLImageElement[]
+    await editor.waitForFunction(`(() => {
+      const imgs = [...document.querySelectorAll('img.media-thumb-img')]
       return imgs.length >= 3 && imgs.every((i) => i.complete && i.naturalWidth > 0)
-    }, null, { timeout: 20_000 })
-    const sizes = await editor.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.includes('/thumbnail')).map((e) => e.encodedBodySize))
+    })()`, null, { timeout: 20_000 })
+    const sizes = await editor.evaluate<number[]>("performance.getEntriesByType('resource').filter((e) => e.name.includes('/thumbnail')).map((e) => e.encodedBodySize)")
     expect(sizes.length).toBeGreaterThanOrEqual(3)
     for (const size of sizes) {
       expect(size).toBeGreaterThan(0)

@@ -104,7 +104,7 @@ describe('hostile files', () => {
   })
 
   it('answers a truncated JPEG with a 422 or a safe image, never a 500', async () => {
-    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 100, sigma: 30 } } }).jpeg().toBuffer()
+    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 100, sigma: 30 } } }).jpeg().toBuffer()
     const cut = await upload('cut.jpg', whole.subarray(0, Math.floor(whole.length / 2)), 'image/jpeg')
     for (const url of [`${cut.url}&w=200`, cut.thumbnail_url!]) {
       const res = await fetch(url)
@@ -161,7 +161,7 @@ describe('hostile files', () => {
 describe('the server keeps answering', () => {
   it('answers other requests within 100 ms while large transforms run', async () => {
     // 6 megapixels (the bench measures 12): seconds of libvips work in the thread pool.
-    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 8 } } }).jpeg({ quality: 80 }).toBuffer()
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 8 } } }).jpeg({ quality: 80 }).toBuffer()
     const a = await upload('big.jpg', big, 'image/jpeg')
     const heavy = Promise.all([
       fetch(`${a.url}&w=2000&format=webp`), fetch(`${a.url}&w=2400&h=1600&format=png`),

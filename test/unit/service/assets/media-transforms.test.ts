@@ -39,7 +39,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'cms-media-'))
   await writeFile(join(tmp, 'photo.jpg'), await markedImage())
   await writeFile(join(tmp, 'logo.png'), await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer())
-  await writeFile(join(tmp, 'noise.png'), await sharp({ create: { width: 400, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer())
+  await writeFile(join(tmp, 'noise.png'), await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer())
   for (const name of ['photo.jpg', 'logo.png', 'noise.png']) {
     const record = await addAssetFromPath(ctx, join(tmp, name))
     assets[name] = { uuid: record.uuid, url: (await asset(record.uuid)).url }
