@@ -48,7 +48,7 @@ export function FocalPointPicker({ asset, editable }: { asset: Asset; editable: 
         <span className={`focal-mark${point ? '' : ' focal-mark-default'}`} style={{ left: `${shown.x * 100}%`, top: `${shown.y * 100}%` }} aria-hidden="true" />
       </button>
       <p className="muted focal-hint">
-        {point ? 'Crops keep the marked spot in view. ' : 'Click the picture to choose the spot crops keep in view (now: the centre). '}
+        <strong>Focus point:</strong> {point ? 'crops of this picture keep the marked spot in view. ' : 'click the picture to choose the spot its crops keep in view (now: the centre). '}
         {point && <Button onClick={() => void save(null)}>Reset to centre</Button>}
       </p>
     </div>
