@@ -45,6 +45,11 @@ export interface Asset {
     copyright: string | null
     width: number | null
     height: number | null
+    /** Focal point, 0..1 from the left and the top: `fit=cover` crops keep it. */
+    focal_x: number | null
+    focal_y: number | null
+    /** A tiny blurred image as a data URL, for layout before the image loads. */
+    placeholder: string | null
   }
   created_at: string
   updated_at: string
