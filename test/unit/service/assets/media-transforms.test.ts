@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -7,6 +7,7 @@ import { createContext, type AppContext } from '../../../../src/context.ts'
 import { loadConfig } from '../../../../src/config.ts'
 import { createApp } from '../../../../src/server/http/app.ts'
 import { addAssetFromPath, updateAssetMetadata } from '../../../../src/service/assets/manage.ts'
+import { mediaWorks } from '../../../../src/service/assets/derivatives.ts'
 import { createToken } from '../../../../src/service/tokens/manage.ts'
 import { makeProject, type TempProject } from '../../../helpers/project.ts'
 import { blogTemplate } from '../../../helpers/templates.ts'
@@ -62,6 +63,32 @@ describe('metadata at upload', () => {
   })
 })
 
+describe('the derivative cache', () => {
+  it('makes concurrent first requests once and stays within its size bound, least recently used out', async () => {
+    const state = await mkdtemp(join(tmpdir(), 'cms-media-cache-'))
+    try {
+      const works = mediaWorks(state, { CMS_MEDIA_CACHE_BYTES: '40000' })
+      const record = ctx.store.assets.get(assets['noise.png']!.uuid)!
+      const source = join(ctx.store.layout.assetDir(record.uuid), record.filename)
+      const same = await Promise.all(Array.from({ length: 10 }, () => works.get(record, source, { w: 120, format: 'webp' })))
+      expect(works.made).toBe(1)
+      expect(same.map((d) => d.cache).sort()).toEqual(['miss', ...Array(9).fill('shared')])
+      expect((await works.get(record, source, { w: 120, format: 'webp' })).cache).toBe('hit')
+      for (const w of [200, 260, 320, 380]) await works.get(record, source, { w, format: 'png' })
+      const files = await readdir(join(state, 'media-cache'))
+      let total = 0
+      for (const f of files) total += (await stat(join(state, 'media-cache', f))).size
+      const last = (await works.get(record, source, { w: 380, format: 'png' }))
+      expect(last.cache).toBe('hit')
+      // Over the bound only by the newest (never evicted as it is made).
+      expect(total - last.size).toBeLessThanOrEqual(40000)
+      expect(files.length).toBeLessThan(5)
+    } finally {
+      await rm(state, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('transforms', () => {
   it('makes the size, format and quality asked', async () => {
     const url = assets['photo.jpg']!.url
@@ -88,10 +115,14 @@ describe('transforms', () => {
   })
 
   it('keeps the focal point inside every cover crop', async () => {
-    const { uuid } = assets['photo.jpg']!
+    const { uuid, url: before } = assets['photo.jpg']!
+    expect((await get(before)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     await updateAssetMetadata(ctx, uuid, { focal_x: 1000 / 1200, focal_y: 150 / 800 })
     const a = await asset(uuid)
     expect(a.metadata).toMatchObject({ focal_x: 0.8333, focal_y: 0.1875 })
+    // The focal point is part of the version: the answers carry a new URL, the old one is revalidated.
+    expect(a.url).not.toBe(before)
+    expect((await get(before)).headers.get('cache-control')).toBe('public, no-cache')
     for (const [w, h] of [[100, 100], [300, 100], [100, 300], [50, 400], [400, 60]] as const) {
       const res = await get(`${a.url}&w=${w}&h=${h}&fit=cover&format=png`)
       const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true })
