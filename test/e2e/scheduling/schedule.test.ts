@@ -39,7 +39,8 @@ afterAll(async () => {
 })
 
 describe('scheduled publishing', () => {
-  it('publishes three entries within a second of their time, each with a version, a schedule webhook and a commit', async () => {
+  // Everything timed shares one moment, two seconds ahead: three publishes, an unpublish and a release.
+  it('applies publish_at, unpublish_at and a scheduled release within a second of their time (a version, a schedule webhook, a commit each)', async () => {
     const head = project.git('rev-parse', 'HEAD')
     const at = inMs(2000)
     const targets = uuids.slice(0, 3)
@@ -48,14 +49,30 @@ describe('scheduled publishing', () => {
       expect(res.status).toBe(200)
       expect(res.body.data.schedule).toEqual({ publish_at: new Date(at).toISOString(), unpublish_at: null })
     }
+    // unpublish_at, given with another offset.
+    const leaving = uuids[3]!
+    expect((await api(`/posts/${leaving}/publish`, { method: 'POST' })).status).toBe(200)
+    const atWest = new Date(Date.parse(at) - 5 * 3600_000).toISOString().slice(0, 23) + '-05:00'
+    const set = await api(`/posts/${leaving}/schedule`, { method: 'PUT', json: { unpublish_at: atWest } })
+    expect(set.body.data.schedule).toEqual({ publish_at: null, unpublish_at: new Date(at).toISOString() })
+    // A release at the same time.
+    const release = await api('/_releases', { method: 'POST', json: { name: 'Monday 9:00', publish_at: at } })
+    expect(release.body).toMatchObject({ state: 'scheduled', publish_at: new Date(at).toISOString() })
+    const members = uuids.slice(6, 9)
+    for (const uuid of members) await api(`/_releases/${release.body.id}/items`, { method: 'POST', json: { collection: 'posts', uuid } })
     const listed = await api('/_schedule')
     expect(listed.body.data.filter((i: { uuid: string }) => targets.includes(i.uuid))).toHaveLength(3)
     expect(listed.body.data[0]).toEqual({ collection: 'posts', uuid: expect.any(String), locale: 'en', action: 'publish', at: new Date(at).toISOString() })
-    // A published read of an unpublished entry is a 404 until the time.
-    for (const uuid of targets) {
-      const live = await until(async () => ((await api(`/posts/${uuid}`)).status === 200 ? Date.now() : 0), `post ${uuid} live`)
-      expect(live - Date.parse(at)).toBeGreaterThanOrEqual(-50)
-      expect(live - Date.parse(at)).toBeLessThan(1000)
+    // Polled side by side: each change's moment is taken as it happens.
+    const when = (what: string, check: () => Promise<boolean>) => until(async () => ((await check()) ? Date.now() : 0), what)
+    const moments = await Promise.all([
+      ...targets.map((uuid) => when(`post ${uuid} live`, async () => (await api(`/posts/${uuid}`)).status === 200)),
+      when('unpublished', async () => (await api(`/posts/${leaving}`)).status === 404),
+      when('the release live', async () => (await api(`/_releases/${release.body.id}`)).body.state === 'published'),
+    ])
+    for (const moment of moments) {
+      expect(moment - Date.parse(at)).toBeGreaterThanOrEqual(-50)
+      expect(moment - Date.parse(at)).toBeLessThan(1000)
     }
     for (const uuid of targets) {
       const draft = await api(`/posts/${uuid}?state=draft`)
@@ -73,17 +90,12 @@ describe('scheduled publishing', () => {
       expect(changed).toContain(`content/versions/posts/${uuid}/1.json`)
     }
     expect((await api('/_schedule')).body.data.filter((i: { uuid: string }) => targets.includes(i.uuid))).toEqual([])
-  })
 
-  it('unpublishes at unpublish_at', async () => {
-    const uuid = uuids[3]!
-    expect((await api(`/posts/${uuid}/publish`, { method: 'POST' })).status).toBe(200)
-    const at = inMs(2000, '-05:00')
-    const set = await api(`/posts/${uuid}/schedule`, { method: 'PUT', json: { unpublish_at: at } })
-    expect(set.body.data.schedule).toEqual({ publish_at: null, unpublish_at: new Date(at).toISOString() })
-    const gone = await until(async () => ((await api(`/posts/${uuid}`)).status === 404 ? Date.now() : 0), 'unpublished')
-    expect(gone - Date.parse(at)).toBeLessThan(1000)
-    await until(() => receiver.received.find((r) => r.body.content_id === uuid && r.body.event === 'content.unpublished' && r.body.source === 'schedule'), 'the unpublish webhook')
+    await until(() => receiver.received.find((r) => r.body.content_id === leaving && r.body.event === 'content.unpublished' && r.body.source === 'schedule'), 'the unpublish webhook')
+
+    for (const uuid of members) expect((await api(`/posts/${uuid}`)).status).toBe(200)
+    const hooks2 = await until(() => { const got = receiver.received.filter((r) => members.includes(r.body.content_id as string)); return got.length >= 3 ? got : null }, 'release webhooks')
+    expect(hooks2.every((h) => h.body.source === 'schedule' && (h.body.release as { name: string }).name === 'Monday 9:00')).toBe(true)
   })
 
   it('clears a schedule and refuses bad times, unknown fields and missing entries with a clear 4xx', async () => {
@@ -156,8 +168,51 @@ describe('review before publishing', () => {
     // Draft → approved directly is allowed (admin); no review workflow → 422.
     const other = await api('/reviewed', { method: 'POST', json: { data: { title: 'Quick' } } })
     expect((await api(`/reviewed/${other.body.data.uuid}/review`, { method: 'POST', json: { state: 'approved' } })).status).toBe(200)
-    expect((await api(`/posts/${uuids[6]}/review`, { method: 'POST', json: { state: 'in_review' } })).status).toBe(422)
+    expect((await api(`/posts/${uuids[9]}/review`, { method: 'POST', json: { state: 'in_review' } })).status).toBe(422)
     // Posts (no workflow) carry no review key.
-    expect((await api(`/posts/${uuids[6]}?state=draft`)).body.data.review).toBeUndefined()
+    expect((await api(`/posts/${uuids[9]}?state=draft`)).body.data.review).toBeUndefined()
   })
+})
+
+describe('releases', () => {
+  it('publishes 50 entries together: readers polling the list never see some of them live and not the others', async () => {
+    const members = uuids.slice(10, 60)
+    const made = await api('/_releases', { method: 'POST', json: { name: 'Spring launch' }, token: EDITOR })
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({ id: expect.any(String), name: 'Spring launch', state: 'draft', publish_at: null, items: [] })
+    const id = made.body.id as string
+    const added = await Promise.all(members.map((uuid) => api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid, action: 'publish' }, token: EDITOR })))
+    expect(added.map((r) => r.status)).toEqual(members.map(() => 200))
+    const shown = await api(`/_releases/${id}`)
+    expect(shown.body.items).toHaveLength(50)
+    expect(shown.body.items[0].changes.map((c: { field: string }) => c.field)).toEqual(['title', 'body'])
+    expect((await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: '00000000-0000-4000-8000-000000000000', action: 'publish' } })).status).toBe(404)
+    expect((await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: members[0], action: 'delete' } })).status).toBe(422)
+    expect((await api('/_releases/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+
+    const wanted = new Set(members)
+    const seen = new Set<number>()
+    let stop = false
+    const reader = async () => {
+      while (!stop) {
+        const list = await api('/posts?limit=100')
+        seen.add((list.body as Array<{ uuid: string }>).filter((e) => wanted.has(e.uuid)).length)
+      }
+    }
+    const readers = [reader(), reader(), reader()]
+    await new Promise((r) => setTimeout(r, 30))
+    const published = await api(`/_releases/${id}/publish`, { method: 'POST', token: EDITOR })
+    expect(published.status).toBe(200)
+    expect(published.body).toMatchObject({ id, state: 'published', items: expect.any(Array) })
+    await until(() => seen.has(50), 'a reader seeing the release live')
+    stop = true
+    await Promise.all(readers)
+    expect([...seen].sort((a, b) => a - b)).toEqual([0, 50])
+    // One version each, the webhooks name the release, published once only.
+    const versions = await api(`/posts/${members[7]}/versions`)
+    expect(Array.isArray(versions.body) ? versions.body : versions.body.data).toHaveLength(1)
+    expect((await api(`/_releases/${id}/publish`, { method: 'POST' })).status).toBe(409)
+    expect((await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: members[0] } })).status).toBe(409)
+  })
+
 })
