@@ -15,19 +15,29 @@ export function startScheduler(ctx: AppContext): void {
   let timer: NodeJS.Timeout | null = null
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
+  // Changes due at the last run that it could not apply (an unapproved entry, an empty release)
+  // are tried again every MAX_SLEEP_MS, not in a loop; each is logged once.
+  let lastRun: string | null = null
+  const logged = new Set<string>()
   const run = () => {
     timer = null
+    const startedAt = new Date().toISOString()
     running = runDueSchedules(ctx).then((result) => {
-      for (const s of result.skipped) console.error(`[cms] schedule: not applied: ${'release' in s ? `release "${s.name}"` : `${s.collection}/${s.uuid} (${s.action})`}: ${s.reason}`)
+      lastRun = startedAt
+      for (const s of result.skipped) {
+        const key = 'release' in s ? `${s.release}|${s.at}` : `${s.uuid}|${s.action}|${s.at}`
+        if (logged.has(key)) continue
+        logged.add(key)
+        console.error(`[cms] schedule: not applied: ${'release' in s ? `release "${s.name}"` : `${s.collection}/${s.uuid} (${s.action})`}: ${s.reason}`)
+      }
     }).catch((error: unknown) => console.error('[cms] schedule run failed:', error)).finally(() => { void arm() })
   }
   const arm = async () => {
     if (stopped) return
-    const next = await nextDue(ctx).catch(() => null)
+    const next = await nextDue(ctx, lastRun).catch(() => null)
     if (stopped) return
     if (timer) clearTimeout(timer)
-    const delay = next === null ? MAX_SLEEP_MS : Math.max(0, Math.min(MAX_SLEEP_MS, next - Date.now()))
-    timer = setTimeout(next !== null && next <= Date.now() + MAX_SLEEP_MS ? run : () => void arm(), delay)
+    timer = setTimeout(run, next === null ? MAX_SLEEP_MS : Math.max(0, Math.min(MAX_SLEEP_MS, next - Date.now())))
     timer.unref()
   }
   // Many changes in a row (a run applying 1,000 entries) re-arm once.

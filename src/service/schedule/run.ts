@@ -84,11 +84,11 @@ async function runOnce(ctx: ServiceContext, options: { dryRun?: boolean; now?: n
   return result
 }
 
-/** When the next scheduled entry change or release is due (ms since the epoch), or null. */
-export async function nextDue(ctx: ServiceContext): Promise<number | null> {
-  let next = scheduledEntries(ctx.store).next()
+/** When the next scheduled entry change or release is due (ms since the epoch), or null; `after`: only times later than it. */
+export async function nextDue(ctx: ServiceContext, after: string | null = null): Promise<number | null> {
+  let next = scheduledEntries(ctx.store).next(after)
   for (const r of (await releaseBook(ctx.store).all()).values()) {
-    if (r.state !== 'scheduled' || !r.publish_at) continue
+    if (r.state !== 'scheduled' || !r.publish_at || (after !== null && r.publish_at <= after)) continue
     const t = Date.parse(r.publish_at)
     if (next === null || t < next) next = t
   }

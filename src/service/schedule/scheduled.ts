@@ -51,12 +51,12 @@ export class ScheduledEntries {
     return out.sort((a, b) => a.at.localeCompare(b.at) || (a.action === b.action ? 0 : a.action === 'publish' ? -1 : 1) || a.uuid.localeCompare(b.uuid))
   }
 
-  /** The soonest time anything is scheduled (ms), or null. */
-  next(): number | null {
+  /** The soonest time anything is scheduled (ms), or null; `after`: only times later than it (ISO). */
+  next(after: string | null = null): number | null {
     this.#fresh()
     let min: string | null = null
     for (const { schedule } of this.#items.values()) {
-      for (const at of [schedule.publish_at, schedule.unpublish_at]) if (at && (min === null || at < min)) min = at
+      for (const at of [schedule.publish_at, schedule.unpublish_at]) if (at && (after === null || at > after) && (min === null || at < min)) min = at
     }
     return min === null ? null : Date.parse(min)
   }
