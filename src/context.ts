@@ -6,6 +6,7 @@ import type { LoadProgress } from './storage/store.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/state.ts'
 import { resumeSchemaChange } from './service/collections/rewrite.ts'
+import { resumeReleasePublish } from './service/releases/publish.ts'
 import type { GitCommitter } from './git/committer.ts'
 import type { EditorState } from './sessions/editor-state.ts'
 import type { ReplicaFollower } from './replica/follower.ts'
@@ -125,6 +126,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
       await ctx.close().catch(() => {})
       throw error
     }
+  }
+  if (options.resume !== false) {
+    // A release a stop interrupted goes live before anything is served (all or none: docs/scheduling.md).
+    const finished = await resumeReleasePublish(ctx)
+    if (finished) console.error(`[cms] ${finished}`)
   }
   if (options.watch && store.coldLoaded) {
     // After a cold start, write the cache once the server is up rather than before it listens.

@@ -17,6 +17,9 @@ import { registerOpenApi } from './commands/openapi.ts'
 import { registerExport } from './commands/export.ts'
 import { registerMcp } from './commands/mcp.ts'
 import { registerGit } from './commands/git.ts'
+import { registerSchedule } from './commands/schedule.ts'
+import { registerRelease } from './commands/release.ts'
+import { registerEntryReview } from './commands/entry-review.ts'
 import { packageVersion } from '../core/version.ts'
 import { registerEditorUrl } from './commands/editor-url.ts'
 import { registerUser } from './commands/user.ts'
@@ -52,6 +55,9 @@ function createProgram(): Command {
   registerUser(program)
   registerAuth(program)
   registerWebhook(program)
+  registerSchedule(program)
+  registerRelease(program)
+  registerEntryReview(program)
   registerSchemaCommands(program)
   registerReview(program)
   registerAsset(program)

@@ -97,6 +97,8 @@ export interface Collection {
   created_at: string
   updated_at: string
   fields: Field[]
+  /** `workflow: review` in the schema file: entries are reviewed before they are published (docs/scheduling.md). */
+  workflow?: 'review'
 }
 
 /** Field values keyed by field name, in their stored form (see docs/content-format.md). */
@@ -122,6 +124,31 @@ export interface EntryRecord {
   fields: FieldValues
   /** The published snapshot, or null when not published. */
   published: FieldValues | null
+  /** Pending scheduled changes (UTC ISO times); absent when nothing is scheduled (docs/scheduling.md). */
+  schedule?: EntrySchedule
+  /** Review state on collections with `workflow: review`; absent until first moved. */
+  review?: EntryReview
+}
+
+export interface EntrySchedule {
+  publish_at: string | null
+  unpublish_at: string | null
+}
+
+export const REVIEW_STATES = ['draft', 'in_review', 'approved'] as const
+export type ReviewState = (typeof REVIEW_STATES)[number]
+
+/** One move of an entry's review state: who, when, an optional note. */
+export interface ReviewStep {
+  state: ReviewState
+  by: string | null
+  at: string
+  note?: string | null
+}
+
+export interface EntryReview extends ReviewStep {
+  /** Earlier moves, oldest first (the current one is the record itself). */
+  history?: ReviewStep[]
 }
 
 /** One version file: `versions/<slug>/<uuid>/<n>.json`. */
@@ -221,7 +248,7 @@ export interface AssetJson {
   deleted_at: string | null
 }
 
-export type EventSource = 'api' | 'cli' | 'file'
+export type EventSource = 'api' | 'cli' | 'file' | 'schedule'
 
 /** A domain event, appended to the webhook outbox by the service layer. */
 export interface DomainEvent {
@@ -231,5 +258,7 @@ export interface DomainEvent {
   entry_uuid?: string
   asset_uuid?: string
   version?: number | null
+  /** The release this change went live with (releases, docs/scheduling.md). */
+  release?: { id: string; name: string }
   at: string
 }

@@ -33,7 +33,7 @@ const KIND: Partial<Record<PathKind['kind'], FileKind>> = {
   project: 'project', tokens: 'tokens', collection: 'collection', entry: 'entry', version: 'version', 'asset-meta': 'asset', webhook: 'webhook',
 }
 export const PHASE: Record<PathKind['kind'], number> = {
-  project: 0, tokens: 1, collection: 2, webhook: 3, 'asset-meta': 4, 'asset-file': 4, entry: 5, version: 6, temp: 7, unknown: 7,
+  project: 0, tokens: 1, collection: 2, webhook: 3, 'asset-meta': 4, 'asset-file': 4, entry: 5, version: 6, release: 7, temp: 7, unknown: 7,
 }
 
 /**

@@ -26,6 +26,9 @@ export function entryDocument(entry: EntryRecord, collection?: Collection): Reco
     else if (key === 'published') out[key] = value === null ? null : orderFields(value as FieldValues, collection?.fields)
     else out[key] = value === undefined ? null : value
   }
+  // Written only when set, so files without them stay byte-identical.
+  if (entry.schedule) out.schedule = { publish_at: entry.schedule.publish_at, unpublish_at: entry.schedule.unpublish_at }
+  if (entry.review) out.review = entry.review
   return out
 }
 

@@ -98,6 +98,45 @@ export class EntryWrites {
   }
 
   /**
+   * Existing entries (a release) changed together so that no reader sees some changed and not
+   * the others: unlike putEntry, the files come first (versions, then entries), and memory
+   * changes after the last of them, for all of them, in one synchronous step. A write that
+   * fails puts back the entry files that landed, changes nothing in memory, and rethrows.
+   */
+  async putEntriesAtOnce(items: ReadonlyArray<{ slug: string; entry: EntryRecord; version: VersionRecord | null }>, source: EventSource, options?: StoreWriteOptions): Promise<void> {
+    for (const { slug } of items) this.#closed.checkOpen(slug, options?.owner)
+    const indexes = items.map(({ slug }) => this.#index.requireCollection(slug))
+    let failure: { error: unknown } | null = null
+    const settle = async <T>(tasks: Array<Promise<T>>): Promise<Array<T | null>> => {
+      const results = await Promise.allSettled(tasks)
+      return results.map((r) => {
+        if (r.status === 'fulfilled') return r.value
+        failure ??= { error: r.reason }
+        return null
+      })
+    }
+    await settle(items.flatMap(({ slug, version }, i) => (version ? [this.#writer.write(this.#layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, indexes[i]!.collection), options)] : [])))
+    const stamps = failure ? [] : await settle(items.map(({ slug, entry }, i) => this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, indexes[i]!.collection), options)))
+    if (failure) {
+      // Put back what landed, from the records memory still holds.
+      await Promise.allSettled(items.map(({ slug, entry }, i) => {
+        const before = indexes[i]!.entries.get(entry.uuid)
+        return stamps[i] && before ? this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(before, indexes[i]!.collection), options) : Promise.resolve()
+      }))
+      throw (failure as { error: unknown }).error
+    }
+    // One synchronous step: a read runs before all of these or after all of them.
+    items.forEach(({ slug, entry }, i) => {
+      const index = indexes[i]!
+      const before = index.entries.get(entry.uuid) ?? null
+      index.entries.set(entry.uuid, entry)
+      const stamp = stamps[i]
+      if (stamp) this.#index.fileStamps.set(stampKey(slug, entry.uuid), stamp)
+      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    })
+  }
+
+  /**
    * Removes an entry, its versions with it, as one step a crash cannot split (removals.ts).
    * Memory changes once the entry's file is gone: a removal that fails changes nothing.
    */

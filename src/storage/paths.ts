@@ -15,6 +15,7 @@ export interface Layout {
   versionsDir: string
   assetsDir: string
   webhooksDir: string
+  releasesDir: string
   collection(slug: string): string
   entryDir(slug: string): string
   entry(slug: string, uuid: string): string
@@ -23,6 +24,7 @@ export interface Layout {
   assetMeta(uuid: string): string
   assetDir(uuid: string): string
   webhook(uuid: string): string
+  release(uuid: string): string
 }
 
 export function createLayout(root: string, stateDir = join(root, '..', '.cms')): Layout {
@@ -38,6 +40,7 @@ export function createLayout(root: string, stateDir = join(root, '..', '.cms')):
     versionsDir: join(root, 'versions'),
     assetsDir: join(root, 'assets'),
     webhooksDir: join(root, 'webhooks'),
+    releasesDir: join(root, 'releases'),
     collection: (s) => join(root, 'collections', `${slug(s)}.yaml`),
     entryDir: (s) => join(root, 'entries', slug(s)),
     entry: (s, u) => join(root, 'entries', slug(s), `${uuid(u)}.json`),
@@ -46,6 +49,7 @@ export function createLayout(root: string, stateDir = join(root, '..', '.cms')):
     assetMeta: (u) => join(root, 'assets', `${uuid(u)}.yaml`),
     assetDir: (u) => join(root, 'assets', uuid(u)),
     webhook: (u) => join(root, 'webhooks', `${uuid(u)}.yaml`),
+    release: (u) => join(root, 'releases', `${uuid(u)}.json`),
   }
 }
 
@@ -59,6 +63,7 @@ export type PathKind =
   | { kind: 'asset-meta'; uuid: string }
   | { kind: 'asset-file'; uuid: string; filename: string }
   | { kind: 'webhook'; uuid: string }
+  | { kind: 'release'; uuid: string }
   | { kind: 'temp' }
   | { kind: 'unknown' }
 
@@ -89,5 +94,6 @@ export function classifyPath(root: string, file: string): PathKind {
   if (rel.length === 2 && a === 'webhooks' && b?.endsWith('.yaml') && isUuid(b.slice(0, -5))) {
     return { kind: 'webhook', uuid: b.slice(0, -5) }
   }
+  if (rel.length === 2 && a === 'releases' && b?.endsWith('.json') && isUuid(b.slice(0, -5))) return { kind: 'release', uuid: b.slice(0, -5) }
   return { kind: 'unknown' }
 }

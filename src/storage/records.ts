@@ -1,4 +1,4 @@
-import type { AssetRecord, Collection, EntryRecord, Field, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
+import type { AssetRecord, Collection, EntryRecord, EntryReview, Field, Project, TokenRecord, VersionRecord, WebhookRecord } from '../core/types.ts'
 import { newUuid } from '../core/ids.ts'
 
 /**
@@ -47,6 +47,7 @@ export function toCollection(raw: Record<string, unknown>, order = 0): Collectio
     created_at: typeof raw.created_at === 'string' ? raw.created_at : new Date(0).toISOString(),
     updated_at: typeof raw.updated_at === 'string' ? raw.updated_at : new Date(0).toISOString(),
     fields: Array.isArray(raw.fields) ? raw.fields.map((f) => toField(f as Record<string, unknown>)) : [],
+    ...(raw.workflow === 'review' ? { workflow: 'review' as const } : {}),
   }
 }
 
@@ -55,6 +56,7 @@ export function collectionDocument(c: Collection): Record<string, unknown> {
   return {
     uuid: c.uuid, name: c.name, slug: c.slug, is_singleton: c.is_singleton, order: c.order,
     created_at: c.created_at, updated_at: c.updated_at, fields: c.fields.map(fieldDocument),
+    ...(c.workflow ? { workflow: c.workflow } : {}),
   }
 }
 
@@ -93,7 +95,19 @@ export function toEntry(raw: Record<string, unknown>): EntryRecord {
     deleted_at: (raw.deleted_at as string | null | undefined) ?? null,
     fields,
     published,
+    ...scheduleAndReview(raw),
   }
+}
+
+/** `schedule` and `review` of an entry file, kept only when well formed (the file schema checks them). */
+function scheduleAndReview(raw: Record<string, unknown>): Pick<EntryRecord, 'schedule' | 'review'> {
+  const out: Pick<EntryRecord, 'schedule' | 'review'> = {}
+  const s = raw.schedule as Record<string, unknown> | null | undefined
+  if (isObject(s) && (typeof s.publish_at === 'string' || typeof s.unpublish_at === 'string')) {
+    out.schedule = { publish_at: typeof s.publish_at === 'string' ? s.publish_at : null, unpublish_at: typeof s.unpublish_at === 'string' ? s.unpublish_at : null }
+  }
+  if (isObject(raw.review)) out.review = raw.review as unknown as EntryReview
+  return out
 }
 
 export function toToken(raw: Record<string, unknown>): TokenRecord {

@@ -13,6 +13,7 @@ import { ClosedCollections } from './closed-collections.ts'
 import { EntryWrites } from './entry-writes.ts'
 import { RecordWrites } from './record-writes.ts'
 import { FileIngestion } from './file-ingestion.ts'
+import { ReleaseFiles } from './release-files.ts'
 import { listVersions, maxVersion, readVersion } from './version-files.ts'
 
 /** Start-up load progress: files loaded of the total. */
@@ -53,6 +54,8 @@ export class ContentStore {
   readonly ingestion: FileIngestion
   readonly #index: ContentIndex
   readonly #writer: FileWriter
+  /** Release files and the release journal (release-files.ts, docs/scheduling.md). */
+  readonly releases: ReleaseFiles
 
   private constructor(root: string, options: StoreOptions) {
     const layout = createLayout(root, options.stateDir)
@@ -70,6 +73,8 @@ export class ContentStore {
     this.closedFor = closed.closedFor.bind(closed)
     this.putEntry = entries.putEntry.bind(entries)
     this.putNewEntries = entries.putNewEntries.bind(entries)
+    this.putEntriesAtOnce = entries.putEntriesAtOnce.bind(entries)
+    this.releases = new ReleaseFiles(layout, writer)
     this.removeEntry = entries.removeEntry.bind(entries)
     this.putVersion = entries.putVersion.bind(entries)
     this.removeVersion = entries.removeVersion.bind(entries)
@@ -135,6 +140,7 @@ export class ContentStore {
 
   readonly putEntry: EntryWrites['putEntry']
   readonly putNewEntries: EntryWrites['putNewEntries']
+  readonly putEntriesAtOnce: EntryWrites['putEntriesAtOnce']
   readonly removeEntry: EntryWrites['removeEntry']
   readonly putVersion: EntryWrites['putVersion']
   readonly removeVersion: EntryWrites['removeVersion']

@@ -42,6 +42,8 @@ export function buildBody(input: BodyInput): Record<string, unknown> {
   body.delivery_id = input.deliveryId
   // Ours: the published version the event concerns, when there is one.
   if (event.version !== undefined && event.version !== null) body.version = event.version
+  // Ours: the release the change went live with (docs/scheduling.md).
+  if (event.release) body.release = { id: event.release.id, name: event.release.name }
   if (input.content) body[event.event.startsWith('asset.') ? 'asset' : 'content_entry'] = input.content
   return body
 }
@@ -55,11 +57,13 @@ export function pingBody(projectUuid: string, deliveryId: string, timestamp: str
 export function eventFromBody(body: Record<string, unknown>, at: string): DomainEvent | null {
   const name = body.event
   const source = body.source
-  if (typeof name !== 'string' || (source !== 'api' && source !== 'cli' && source !== 'file')) return null
+  if (typeof name !== 'string' || (source !== 'api' && source !== 'cli' && source !== 'file' && source !== 'schedule')) return null
   const event: DomainEvent = { event: name, source, at }
   if (typeof body.collection_id === 'string' && typeof body.collection === 'string') event.collection = { uuid: body.collection_id, slug: body.collection }
   if (typeof body.content_id === 'string') event.entry_uuid = body.content_id
   if (typeof body.asset_id === 'string') event.asset_uuid = body.asset_id
   if (typeof body.version === 'number') event.version = body.version
+  const release = body.release as { id?: unknown; name?: unknown } | undefined
+  if (release && typeof release.id === 'string' && typeof release.name === 'string') event.release = { id: release.id, name: release.name }
   return event
 }

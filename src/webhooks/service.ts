@@ -9,7 +9,7 @@ import { postDelivery } from './send.ts'
 import { record } from './worker.ts'
 import type { WebhookState } from './state.ts'
 
-export const WEBHOOK_SOURCES = ['api', 'cli', 'file'] as const
+export const WEBHOOK_SOURCES = ['api', 'cli', 'file', 'schedule'] as const
 const FIELDS = ['name', 'description', 'url', 'secret', 'events', 'sources', 'payload', 'status', 'collection_ids'] as const
 
 /** The webhook as the API answers it: the secret never, only whether one is set. */

@@ -18,6 +18,8 @@ const WebhooksScreen = lazy(() => import('./screens/webhooks/WebhooksScreen.tsx'
 const SchemaScreen = lazy(() => import('./screens/schema/SchemaScreen.tsx'))
 const ChangesScreen = lazy(() => import('./screens/changes/ChangesScreen.tsx'))
 const OutboxScreen = lazy(() => import('./screens/outbox/OutboxScreen.tsx'))
+const UpcomingScreen = lazy(() => import('./screens/scheduling/UpcomingScreen.tsx'))
+const ReleasesScreen = lazy(() => import('./screens/scheduling/ReleasesScreen.tsx'))
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -56,6 +58,9 @@ const router = createBrowserRouter([
       { path: 'schema', element: page(<SchemaScreen />) },
       { path: 'changes', element: page(<ChangesScreen />) },
       { path: 'outbox', element: page(<OutboxScreen />) },
+      { path: 'upcoming', element: page(<UpcomingScreen />) },
+      { path: 'releases', element: page(<ReleasesScreen />) },
+      { path: 'releases/:id', element: page(<ReleasesScreen />) },
       { path: '*', element: <NotFound /> },
     ] }],
   },

@@ -33,7 +33,7 @@ export function registerWebhook(program: Command): void {
     .requiredOption('--name <name>', 'a name for people')
     .requiredOption('--target-url <url>', 'receiver URL (https, or http and localhost when the server listens on loopback only)')
     .requiredOption('--events <list>', 'comma list, e.g. content.published,content.deleted')
-    .requiredOption('--sources <list>', 'comma list of api,cli,file (cms = cli)')
+    .requiredOption('--sources <list>', 'comma list of api,cli,file,schedule (cms = cli)')
     .option('--collections <list>', 'comma list of collection slugs or uuids (default: all)')
     .option('--description <text>', 'what the receiver does')
     .option('--secret <secret>', 'signing secret (a whsec_ secret or any string of 6+ characters)')

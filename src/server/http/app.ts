@@ -4,6 +4,7 @@ import { CmsError } from '../../core/errors.ts'
 import { registerProjectRoutes } from '../routes/project.ts'
 import { registerEntryReadRoutes } from '../routes/entries-read.ts'
 import { registerEntryWriteRoutes } from '../routes/entries-write.ts'
+import { registerSchedulingRoutes } from '../routes/scheduling.ts'
 import { registerWebhookRoutes } from '../routes/webhooks.ts'
 import { registerSchemaRoutes } from '../routes/schema.ts'
 import { registerAssetRoutes } from '../routes/assets.ts'
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerAssetFileRoutes(app, ctx)
+  registerSchedulingRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
   registerStaticEditor(app, ctx)

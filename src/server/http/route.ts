@@ -6,6 +6,7 @@ import { guard } from '../access/admission.ts'
 import { endScope, writeScope, gitHeader, type WriteScope } from '../../git/scope.ts'
 import { authorEmail } from '../../git/message.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
+import { actorScope, type Actor } from '../../core/actor.ts'
 
 /** The last serial route started per app context: the next one waits for it. */
 const serialTails = new WeakMap<AppContext, Promise<unknown>>()
@@ -22,9 +23,10 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
       return checked instanceof Promise ? checked.then((principal) => proceed(event, principal)) : proceed(event, checked)
     }
     const proceed = (event: H3Event, principal: Principal) => {
+      const call = () => (spec.method === 'GET' ? spec.handler(event, principal) : actorScope.run(actorOf(principal), () => spec.handler(event, principal)))
       const handle = () => (!ctx.git || spec.method === 'GET'
-        ? spec.handler(event, principal)
-        : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))
+        ? call()
+        : withGitScope(ctx, event, principal, call))
       // CLI commands reach a running server with the local admin token: their changes are `cli` in the activity feed.
       const run = () => (principal.kind === 'local-admin' ? changeOrigin.run('cli', handle) : handle())
       if (!spec.serial) return run()
@@ -36,6 +38,15 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
     app.on(spec.method, spec.path, handler)
     // HEAD is GET without the body (Node's server drops the body of a HEAD answer itself).
     if (spec.method === 'GET') app.on('HEAD', spec.path, handler)
+  }
+}
+
+/** Who a writing request is, for the review rules (core/actor.ts). */
+function actorOf(principal: Principal): Actor {
+  switch (principal.kind) {
+    case 'local-admin': return { name: null, admin: true }
+    case 'token': case 'session': return { name: principal.name, admin: principal.abilities.has('admin') || principal.abilities.has('*') }
+    default: return { name: null, admin: false }
   }
 }
 

@@ -3,6 +3,7 @@ import { reloadConfigOnSignal } from './reload.ts'
 import { startDelivery } from '../../webhooks/runtime.ts'
 import { removeOrphanUploadDirs } from '../../service/assets/manage.ts'
 import { editorState } from '../../sessions/editor-state.ts'
+import { startScheduler } from './scheduler.ts'
 
 /**
  * What a server starts besides listening, kept out of createApp so that building an app
@@ -17,5 +18,6 @@ export function startServing(ctx: AppContext): void {
   reloadConfigOnSignal(ctx)
   if (ctx.readOnly) return
   startDelivery(ctx)
+  startScheduler(ctx)
   void removeOrphanUploadDirs(ctx.store).catch(() => {})
 }

@@ -51,12 +51,17 @@ function checkName(name: unknown, errors: Errors): void {
 
 // ---- collections ------------------------------------------------------------------------
 
+function checkWorkflow(raw: unknown, errors: Errors): void {
+  if (raw !== undefined && raw !== null && raw !== 'review') errors.workflow = ['The workflow must be "review" or null.']
+}
+
 export async function createCollection(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
   writable(ctx)
   const errors: Errors = {}
   checkName(body.name, errors)
   checkSlug(ctx, body.slug, errors)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  checkWorkflow(body.workflow, errors)
   if (body.fields !== undefined && !Array.isArray(body.fields)) errors.fields = ['The fields must be an array.']
   const fields: Field[] = []
   if (Array.isArray(body.fields)) {
@@ -71,7 +76,7 @@ export async function createCollection(ctx: SchemaContext, body: Body): Promise<
   const order = Math.max(-1, ...[...ctx.store.collections.values()].map((i) => i.collection.order)) + 1
   const collection: Collection = {
     uuid: newUuid(), name: String(body.name).trim(), slug: String(body.slug), is_singleton: body.is_singleton === true,
-    order, created_at: at, updated_at: at, fields,
+    order, created_at: at, updated_at: at, fields, ...(body.workflow === 'review' ? { workflow: 'review' as const } : {}),
   }
   await ctx.store.putCollection(collection, ctx.source)
   return collectionWithFields(collection)
@@ -88,6 +93,7 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
   if (body.name !== undefined) checkName(body.name, errors)
   if (body.slug !== undefined) checkSlug(ctx, body.slug, errors, slug)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  checkWorkflow(body.workflow, errors)
   throwIfErrors(errors)
   const newSlug = typeof body.slug === 'string' ? body.slug : slug
   const updated: Collection = {
@@ -97,6 +103,9 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
     is_singleton: typeof body.is_singleton === 'boolean' ? body.is_singleton : index.collection.is_singleton,
     updated_at: now(),
   }
+  // `workflow: review` on (docs/scheduling.md); null turns it off.
+  if (body.workflow === 'review') updated.workflow = 'review'
+  else if (body.workflow === null) delete updated.workflow
   if (updated.is_singleton && !index.collection.is_singleton && !isForce(body)) {
     const perLocale = new Map<string, EntryRecord[]>()
     for (const e of index.entries.values()) if (!e.deleted_at) perLocale.set(e.locale, [...(perLocale.get(e.locale) ?? []), e])

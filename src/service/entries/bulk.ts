@@ -5,6 +5,7 @@ import { isUuid, newUuid, now } from '../../core/ids.ts'
 import { prepareInput } from '../../schema/validate-entry.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './checks.ts'
+import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import { event, hashPasswords, output, parseLocale, parseState, publishDraft, putEntriesTogether, requireCollection, withEntryLock } from './common.ts'
 import { deleteEntry } from './write.ts'
 
@@ -49,6 +50,7 @@ export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record
   const index = requireCollection(ctx, slug)
   const { planned, errors } = plan(ctx, slug, itemsOf(body, 'items'), 'create')
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
+  if (planned.some((p) => p.state === 'published')) checkMayPublish(index, null)
   for (const p of planned) p.values = await hashPasswords(index, p.values)
 
   // One synchronous stretch: check every item against the index and the items before it, then insert all.
@@ -103,7 +105,10 @@ export async function bulkUpdate(ctx: ServiceContext, slug: string, body: Record
     const own = storeChecks(ctx, index, fields, { locale, self: current.uuid, pending: others })
     if (locale !== current.locale && singletonTaken(index, locale, current.uuid, others)) own.data = [`${SINGLETON_TAKEN.slice(0, -1)} for this locale.`]
     rekey(p.i, own, errors)
-    records.push({ ...current, locale, fields, updated_at: at })
+    const review = reviewAfterEdit(index, current)
+    const record: EntryRecord = { ...current, locale, fields, updated_at: at, ...(review ? { review } : {}) }
+    if (p.state === 'published') checkMayPublish(index, record)
+    records.push(record)
     before.set(current.uuid, current)
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)

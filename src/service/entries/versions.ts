@@ -4,6 +4,7 @@ import { notFound, ValidationError } from '../../core/errors.ts'
 import { now } from '../../core/ids.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
+import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './common.ts'
 import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
 
@@ -61,7 +62,9 @@ export async function revertEntryVersion(ctx: ServiceContext, slug: string, uuid
     checkIfMatch(options.ifMatch, current)
     const source = await requireVersion(ctx, index, current, number)
     const label = source.label ? `Revert to v${number} (${source.label})` : `Revert to v${number}`
-    const draft: EntryRecord = { ...current, fields: source.fields, updated_at: now() }
+    const review = reviewAfterEdit(index, current)
+    const draft: EntryRecord = { ...current, fields: source.fields, updated_at: now(), ...(review ? { review } : {}) }
+    checkMayPublish(index, draft)
     const { entry, version } = await publishDraft(ctx, index, draft, label)
     await ctx.events.append([event(ctx, index, 'content.updated', entry), event(ctx, index, 'content.published', entry)])
     options.written?.(entry)

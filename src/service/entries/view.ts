@@ -51,7 +51,22 @@ const JSON_CACHE = new WeakMap<EntryRecord, { stamp: string; variants: Map<strin
 /** Compatibility form for callers without options (create/update answers): no relation expansion without ctx. */
 export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): Record<string, unknown> {
   if (ctx) return shapeEntry(ctx, entry, collection, { state })
-  return base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false)
+  return withWorkflow(base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false), entry, collection, state)
+}
+
+/**
+ * Draft reads and write answers carry what is pending for the entry (docs/scheduling.md):
+ * `schedule` only when something is scheduled, `review` on collections with `workflow: review`.
+ * Published reads (what sites read) stay as they were.
+ */
+function withWorkflow(out: Record<string, unknown>, entry: EntryRecord, collection: Collection, state: ShapeState): Record<string, unknown> {
+  if (state === 'published') return out
+  if (entry.schedule) out.schedule = { publish_at: entry.schedule.publish_at, unpublish_at: entry.schedule.unpublish_at }
+  if (collection.workflow === 'review') {
+    const r = entry.review
+    out.review = r ? { state: r.state, by: r.by, at: r.at } : { state: 'draft', by: null, at: entry.created_at }
+  }
+  return out
 }
 
 /**
@@ -97,7 +112,8 @@ function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, 
     if (field.type === 'media') return media(ctx, field, value, options.baseUrl ?? '')
     return value
   }
-  return base(entry, options.state, visibleFields(values, collection.fields, depth === 0 ? exclude : null, mapper), options.timestamps === true)
+  const out = base(entry, options.state, visibleFields(values, collection.fields, depth === 0 ? exclude : null, mapper), options.timestamps === true)
+  return depth === 0 ? withWorkflow(out, entry, collection, options.state) : out
 }
 
 function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../context.ts'
-import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
-import { unprocessable } from '../../core/errors.ts'
+import type { EntryRecord, EntrySchedule, Field, FieldValues } from '../../core/types.ts'
+import { conflict, unprocessable } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import { prepareInput, type InputMode } from '../../schema/validate-entry.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
@@ -8,6 +8,7 @@ import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './checks.
 import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
 import { own } from '../../core/own.ts'
 import { withDerivedSlugs } from './derive-slug.ts'
+import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import {
   event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
@@ -26,6 +27,7 @@ export async function createEntry(ctx: ServiceContext, slug: string, body: Entry
   const index = requireCollection(ctx, slug)
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
+  if (state === 'published') checkMayPublish(index, null)
   const locale = parseLocale(ctx, body.locale, errors) ?? ctx.store.project.default_locale
   const taken = (field: Field, value: string) => isTaken(ctx, index, field, value, { locale })
   const prepared = prepareInput(index.collection, withDerivedSlugs(index.collection, body.data, taken), 'create')
@@ -83,7 +85,9 @@ export async function updateEntry(ctx: ServiceContext, slug: string, uuid: strin
     if (target !== current.locale && singletonTaken(index, target, current.uuid)) storeErrors.data = [SINGLETON_TAKEN]
     throwIfErrors(storeErrors)
     const at = now()
-    let entry: EntryRecord = { ...current, locale: target, fields, updated_at: at }
+    const review = reviewAfterEdit(index, current)
+    let entry: EntryRecord = { ...current, locale: target, fields, updated_at: at, ...(review ? { review } : {}) }
+    if (state === 'published') checkMayPublish(index, entry)
     await ctx.store.putEntry(slug, entry, ctx.source)
     const events = [event(ctx, index, 'content.updated', entry, at)]
     if (state === 'published') {
@@ -139,14 +143,36 @@ function singletonGroup(index: ReturnType<typeof requireCollection>, locale: str
   return null
 }
 
+/**
+ * A scheduled change being applied (service/schedule/): the write happens only if the entry
+ * still has this time scheduled (checked inside the entry's lock, so two runs apply it once),
+ * and it clears that time in the same write of the entry's file.
+ */
+export interface DueChange {
+  key: keyof EntrySchedule
+  at: string
+}
+
+/** Thrown (409) when a due change is no longer scheduled: another run applied it, or it was changed. */
+export const NOT_DUE = 'This change is no longer scheduled.'
+
+function takeDue(current: EntryRecord, due: DueChange | undefined): EntryRecord {
+  if (!due) return current
+  if (current.schedule?.[due.key] !== due.at) throw conflict(NOT_DUE)
+  const rest: EntrySchedule = { ...current.schedule, [due.key]: null }
+  const { schedule: _, ...entry } = current
+  return rest.publish_at || rest.unpublish_at ? { ...entry, schedule: rest } : entry
+}
+
 /** `POST /{collection}/{uuid}/publish`. */
-export async function publishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
+export async function publishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
     const current = requireEntry(index, uuid)
     checkIfMatch(options.ifMatch, current)
-    const { entry, version } = await publishDraft(ctx, index, current)
+    checkMayPublish(index, current)
+    const { entry, version } = await publishDraft(ctx, index, takeDue(current, options.due))
     await ctx.events.append([event(ctx, index, 'content.published', entry)])
     options.written?.(entry)
     return { message: `Content published as v${version.version_number}.`, version_number: version.version_number, entry: output(index, entry, 'published') }
@@ -154,13 +180,16 @@ export async function publishEntry(ctx: ServiceContext, slug: string, uuid: stri
 }
 
 /** `POST /{collection}/{uuid}/unpublish`: back to draft; versions are kept. */
-export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string }> {
+export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<{ message: string }> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
-    const current = requireEntry(index, uuid)
-    checkIfMatch(options.ifMatch, current)
+    const stored = requireEntry(index, uuid)
+    checkIfMatch(options.ifMatch, stored)
+    const current = takeDue(stored, options.due)
     if (current.published === null) {
+      // Nothing to unpublish; a due time is still cleared, so it is not applied again.
+      if (current !== stored) await ctx.store.putEntry(slug, current, ctx.source)
       options.written?.(current)
       return { message: 'Content unpublished.' }
     }

@@ -5,7 +5,7 @@ import type { StoreChange } from '../../storage/content-index.ts'
 import { eventsFromFileChange } from '../../storage/file-events.ts'
 import { same } from '../../core/json-equal.ts'
 
-export type ChangeSource = 'api' | 'cli' | 'watcher'
+export type ChangeSource = 'api' | 'cli' | 'watcher' | 'schedule'
 type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'
 
 /** What the editor's event stream sends (see docs/api.md, "Editor support"). */
@@ -93,7 +93,7 @@ export class ActivityHub {
   }
 
   #onChange(change: StoreChange): void {
-    const source: ChangeSource = change.source === 'file' ? 'watcher' : change.source === 'cli' || changeOrigin.getStore() === 'cli' ? 'cli' : 'api'
+    const source: ChangeSource = change.source === 'file' ? 'watcher' : change.source === 'schedule' ? 'schedule' : change.source === 'cli' || changeOrigin.getStore() === 'cli' ? 'cli' : 'api'
     switch (change.kind) {
       case 'entry':
         return this.#onEntry(change, source)

@@ -21,6 +21,8 @@ export function Shell() {
         </div>
         <ul className="nav-list">
           <li><NavLink to="/" end>Home</NavLink></li>
+          <li><NavLink to="/upcoming">Upcoming</NavLink></li>
+          <li><NavLink to="/releases">Releases</NavLink></li>
         </ul>
         <h2 className="nav-heading" id="nav-collections">Collections</h2>
         <ul className="nav-list" aria-labelledby="nav-collections">

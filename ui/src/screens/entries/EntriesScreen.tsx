@@ -10,6 +10,7 @@ import { Button } from '../../components/Button.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen, summarize } from '../../format.ts'
 import type { Collection, Entry, Field } from '../../types.ts'
+import { ReviewBadge, ReviewFilter, reviewMatches } from '../scheduling/ReviewBits.tsx'
 
 const PAGE_SIZES = [25, 50, 100]
 
@@ -130,6 +131,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
           </FieldBox>
         )}
         {filters.map((f) => <FilterControl key={f.uuid} field={f} value={params.get(`f.${f.name}`) ?? ''} onChange={(v) => update({ [`f.${f.name}`]: v || null })} />)}
+        {collection.workflow === 'review' && <ReviewFilter value={params.get('review') ?? ''} onChange={(v) => update({ review: v || null }, false)} />}
       </div>
       {list.error && <ErrorView error={list.error} />}
       <div className="table-wrap" aria-busy={list.isFetching || undefined}>
@@ -156,7 +158,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
             {list.data?.rows.length === 0 && (
               <tr><td colSpan={columns.length + 3} className="empty">{q || where.length ? 'No entries match these filters.' : 'No entries yet.'}</td></tr>
             )}
-            {list.data?.rows.map(({ entry, state }) => (
+            {list.data?.rows.filter(reviewMatches(params.get('review'))).map(({ entry, state }) => (
               <tr key={entry.uuid}>
                 {columns.map((f, i) => (
                   <td key={f.uuid} className={i === 0 ? 'cell-title cell-clip' : 'cell-clip'}>
@@ -166,7 +168,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
                   </td>
                 ))}
                 {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span></td>}
-                <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span></td>
+                <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span><ReviewBadge entry={entry} /></td>
                 <td className="cell-nowrap">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
               </tr>
             ))}

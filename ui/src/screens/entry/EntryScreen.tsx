@@ -15,6 +15,7 @@ import { slugify } from '../../fields/slug.ts'
 import { formatWhen, summarize } from '../../format.ts'
 import type { Collection, Entry, Field } from '../../types.ts'
 import { differs, formToWrite, jsonError, stableKey, valuesToForm, type Values } from '../../values.ts'
+import { ScheduleCard } from '../scheduling/ScheduleCard.tsx'
 import { ConflictDialog, type Conflict } from './ConflictDialog.tsx'
 
 /** The entry form: `/c/:collection/new` and `/c/:collection/:uuid`. */
@@ -457,6 +458,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
             )}
             {trashed && <p className="muted" style={{ margin: 0 }}>In the trash.</p>}
           </div>
+          {!isNew && entry && !trashed && <ScheduleCard key={entry.updated_at} collection={collection} uuid={entry.uuid} />}
           {!isNew && entry && (
             <div className="card">
               <dl className="kv">

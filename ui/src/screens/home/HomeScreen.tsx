@@ -5,6 +5,7 @@ import { ADMIN_API, api } from '../../api.ts'
 import { useSignedIn } from '../../session.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
+import { WaitingForReview } from '../scheduling/ReviewBits.tsx'
 
 interface Counts { total: number; draft: number; published: number; changed: number; trashed: number; by_locale: Record<string, number> }
 interface Overview {
@@ -13,7 +14,7 @@ interface Overview {
   problems: Array<{ file: string; line?: number | null; code?: string; message: string }>
 }
 
-const SOURCES: Record<string, string> = { api: 'Editor or API', cli: 'Command line', watcher: 'File edit' }
+const SOURCES: Record<string, string> = { api: 'Editor or API', cli: 'Command line', watcher: 'File edit', schedule: 'Schedule' }
 
 /** Collections with their counts, recent changes, and the problems the file watcher found. */
 export function HomeScreen() {
@@ -36,6 +37,7 @@ export function HomeScreen() {
       {overview.error && <ErrorView error={overview.error} />}
       {overview.data && (
         <>
+          <WaitingForReview />
           <section aria-labelledby="h-problems">
             <h2 id="h-problems">Problems</h2>
             {overview.data.problems.length === 0

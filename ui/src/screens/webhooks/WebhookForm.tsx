@@ -15,7 +15,7 @@ interface FormState {
 const initial = (w: Webhook | null): FormState => ({
   name: w?.name ?? '', url: w?.url ?? '', description: w?.description ?? '',
   events: w?.events ?? ['content.published', 'content.unpublished', 'content.deleted'],
-  sources: w?.sources ?? ['api', 'cli', 'file'], collection_ids: w?.collection_ids ?? [],
+  sources: w?.sources ?? ['api', 'cli', 'file', 'schedule'], collection_ids: w?.collection_ids ?? [],
   secret: '', clearSecret: false, payload: w?.payload ?? true, status: w?.status ?? true,
 })
 

@@ -35,7 +35,7 @@ export const EVENTS = [
   'content.created', 'content.updated', 'content.published', 'content.unpublished', 'content.trashed',
   'content.restored', 'content.deleted', 'asset.created', 'asset.updated', 'asset.deleted',
 ] as const
-export const SOURCES: Array<[string, string]> = [['api', 'API and editor'], ['cli', 'Command line'], ['file', 'File changes (git pull, hand edits)']]
+export const SOURCES: Array<[string, string]> = [['api', 'API and editor'], ['cli', 'Command line'], ['file', 'File changes (git pull, hand edits)'], ['schedule', 'Scheduled publishing (entries and releases going live at their time)']]
 
 export function useWebhooks() {
   return useQuery({ queryKey: ['webhooks'], queryFn: async () => (await api.get<Webhook[]>('/webhooks')).data })
