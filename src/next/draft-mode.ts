@@ -3,17 +3,18 @@ import { isLocale, isSlug, isUuid } from '../core/ids.ts'
 import { apiHeaders, baseOf, PREVIEW_COOKIE, type CmsServer } from './options.ts'
 
 /** The draft as the API answers `GET /{collection}/{uuid}?state=draft`. */
-export interface DraftEntry {
+export interface DraftEntry<F = Record<string, any>> {
   uuid: string
   locale: string
   published_at: string | null
-  fields: Record<string, unknown>
+  /** The entry's fields (type them with `createDraftModeHandler<PostsFields>`, from `cms types`). */
+  fields: F
   [key: string]: unknown
 }
 
-export interface DraftModeOptions extends CmsServer {
+export interface DraftModeOptions<F = Record<string, any>> extends CmsServer {
   /** The site path that shows this entry (`(entry) => '/posts/' + entry.fields.slug`). */
-  resolvePath: (entry: DraftEntry, collection: string) => string | Promise<string>
+  resolvePath: (entry: DraftEntry<F>, collection: string) => string | Promise<string>
 }
 
 /**
@@ -23,7 +24,7 @@ export interface DraftModeOptions extends CmsServer {
  * cookie (for `cmsFetch`) and redirects to `resolvePath(entry)`. A missing, invalid, tampered or
  * expired token is a 401, and draft mode stays off.
  */
-export function createDraftModeHandler(options: DraftModeOptions): (request: Request) => Promise<Response> {
+export function createDraftModeHandler<F = Record<string, any>>(options: DraftModeOptions<F>): (request: Request) => Promise<Response> {
   return async (request) => {
     const q = new URL(request.url).searchParams
     const collection = q.get('collection')
@@ -45,7 +46,7 @@ export function createDraftModeHandler(options: DraftModeOptions): (request: Req
     if (res.status === 401 || res.status === 403) return text(401, 'The preview token is invalid or has expired.')
     if (res.status === 404) return text(404, 'No such entry.')
     if (!res.ok) return text(502, `The content server answered ${res.status}.`)
-    const entry = ((await res.json()) as { data: DraftEntry }).data
+    const entry = ((await res.json()) as { data: DraftEntry<F> }).data
     const path = await options.resolvePath(entry, collection)
     // Only a path on this site: a link must not turn the handler into an open redirect.
     if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return text(500, 'resolvePath must return a path on this site (starting with one "/").')
