@@ -1,6 +1,6 @@
 import { cookies, draftMode } from 'next/headers.js'
 import { apiHeaders, baseOf, PREVIEW_COOKIE, type CmsServer } from './options.ts'
-import { tagsOfPath } from './tags.ts'
+import { isEntryPath, tagsOfPath } from './tags.ts'
 
 /** `fetch` as Next.js extends it (`cache`, `next.tags`; Node's own typings lack `cache`). */
 type NextRequestInit = RequestInit & { cache?: 'force-cache' | 'no-store'; next?: { tags?: string[] } }
@@ -31,14 +31,19 @@ export class CmsFetchError extends Error {
 export async function cmsFetch<T = unknown>(path: string, options: CmsFetchOptions): Promise<T> {
   if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`cmsFetch: path must be an API path starting with one "/", got ${JSON.stringify(path)}`)
   const preview = await previewToken()
-  const url = new URL(`${baseOf(options)}${path}`)
-  let init: NextRequestInit
   if (preview) {
+    const url = new URL(`${baseOf(options)}${path}`)
     url.searchParams.set('state', 'draft')
-    init = { headers: apiHeaders(options, preview), cache: 'no-store' }
-  } else {
-    init = { headers: apiHeaders(options), cache: 'force-cache', next: { tags: [...tagsOfPath(path), ...(options.tags ?? [])] } }
+    const draft = await read(url, { headers: apiHeaders(options, preview), cache: 'no-store' })
+    // A preview token for one entry reads that entry only (403 on lists): the rest of the page reads published content, uncached.
+    if (draft.status !== 403 || isEntryPath(path)) return answer(path, draft)
+    return answer(path, await read(new URL(`${baseOf(options)}${path}`), { headers: apiHeaders(options), cache: 'no-store' }))
   }
+  const tags = [...tagsOfPath(path), ...(options.tags ?? [])]
+  return answer(path, await read(new URL(`${baseOf(options)}${path}`), { headers: apiHeaders(options), cache: 'force-cache', next: { tags } }))
+}
+
+async function read(url: URL, init: NextRequestInit): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, init)
   const text = await res.text()
   let body: unknown = text
@@ -47,8 +52,12 @@ export async function cmsFetch<T = unknown>(path: string, options: CmsFetchOptio
   } catch {
     // Not JSON: kept as text for the error.
   }
-  if (!res.ok) throw new CmsFetchError(path, res.status, body)
-  return body as T
+  return { status: res.status, body }
+}
+
+function answer<T>(path: string, res: { status: number; body: unknown }): T {
+  if (res.status < 200 || res.status > 299) throw new CmsFetchError(path, res.status, res.body)
+  return res.body as T
 }
 
 /** The preview token, when draft mode is on (outside a request, e.g. while prerendering, there is none). */

@@ -26,3 +26,9 @@ export function tagsOfPath(path: string): string[] {
   }
   return tags
 }
+
+/** Whether an API path reads one entry (`/<collection>/<uuid>`). */
+export function isEntryPath(path: string): boolean {
+  const parts = path.split('?')[0]!.split('/').filter(Boolean)
+  return parts.length === 2 && isSlug(parts[0]) && isUuid(parts[1])
+}

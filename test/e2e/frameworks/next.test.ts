@@ -131,7 +131,7 @@ describe('next build + next start with cms-content-server/next', () => {
     expect(tampered.status).toBe(401)
     expect(tampered.headers.getSetCookie().some((c) => c.startsWith('__prerender_bypass='))).toBe(false)
 
-    const short = await api('/_admin/api/preview-tokens', { method: 'POST', json: { collection: 'posts', uuid: postUuid, expires_in: 1 } })
+    const short = await api('/_admin/api/preview-tokens', { method: 'POST', json: { collection: 'posts', uuid: postUuid, ttl_seconds: 1 } })
     expect(short.status).toBeLessThan(300)
     const expiresAt = Date.parse(short.body.expires_at ?? short.body.data?.expires_at)
     expect(expiresAt - Date.now(), 'a preview token that expires within seconds').toBeLessThan(10_000)
