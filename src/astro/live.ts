@@ -33,9 +33,9 @@ export function cmsLiveLoader(options: CmsLiveLoaderOptions): LiveLoader<Record<
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.previewToken) headers['cms-preview'] = options.previewToken
   const slug = encodeURIComponent(options.collection)
-  const get = async <T>(path: string): Promise<T | null> => {
+  const get = async <T>(path: string, missing: 'null' | 'error' = 'error'): Promise<T | null> => {
     const res = await fetch(`${base}${path}`, { headers })
-    if (res.status === 404) return null
+    if (res.status === 404 && missing === 'null') return null
     if (!res.ok) throw new Error(`cms: GET ${path} answered ${res.status}`)
     return (await res.json()) as T
   }
@@ -59,8 +59,8 @@ export function cmsLiveLoader(options: CmsLiveLoaderOptions): LiveLoader<Record<
       try {
         const id = (filter as { id?: unknown }).id
         const entry = typeof id === 'string' && Object.keys(filter).length === 1
-          ? (await get<{ data: ApiEntry }>(`/${slug}/${encodeURIComponent(id)}${toQuery(common)}`))?.data
-          : await get<ApiEntry>(`/${slug}${toQuery({ ...common, where: filter, first: true })}`)
+          ? (await get<{ data: ApiEntry }>(`/${slug}/${encodeURIComponent(id)}${toQuery(common)}`, 'null'))?.data
+          : await get<ApiEntry>(`/${slug}${toQuery({ ...common, where: filter, first: true })}`, 'null')
         return entry ? await live(entry) : undefined
       } catch (error) {
         return { error: error as Error }

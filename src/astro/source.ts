@@ -40,7 +40,6 @@ export interface ApiEntry {
 
 export interface Source {
   entries(collection: string): Promise<ApiEntry[]>
-  entry(collection: string, uuid: string): Promise<ApiEntry | null>
   collections(): Promise<Collection[]>
   close(): Promise<void>
 }
@@ -69,14 +68,6 @@ async function openDir(o: DirSource): Promise<Source> {
   const params = readParams(o)
   return {
     entries: async (collection) => asList(JSON.parse(reader.raw(withQuery(`/${seg(collection)}`, params)).body)),
-    entry: async (collection, uuid) => {
-      try {
-        return (JSON.parse(reader.raw(withQuery(`/${seg(collection)}/${seg(uuid)}`, params)).body) as { data: ApiEntry }).data
-      } catch (error) {
-        if ((error as { code?: string }).code === 'not_found') return null
-        throw error
-      }
-    },
     collections: async () => reader.collections().map((c) => reader.collection(String(c.slug)) as unknown as Collection),
     close: () => reader.close(),
   }
@@ -88,18 +79,16 @@ function openUrl(o: UrlSource): Source {
   if (o.token) headers.authorization = `Bearer ${o.token}`
   if (o.previewToken) headers['cms-preview'] = o.previewToken
   const params = readParams(o)
-  const get = async <T>(path: string): Promise<T | null> => {
+  const get = async <T>(path: string): Promise<T> => {
     const res = await fetch(`${base}${path}`, { headers })
-    if (res.status === 404) return null
     if (!res.ok) throw new Error(`cms: GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
     return (await res.json()) as T
   }
   return {
     entries: async (collection) => asList(await get(withQuery(`/${seg(collection)}`, params))),
-    entry: async (collection, uuid) => (await get<{ data: ApiEntry }>(withQuery(`/${seg(collection)}/${seg(uuid)}`, params)))?.data ?? null,
     collections: async () => {
-      const list = (await get<Array<{ slug: string }>>('/collections')) ?? []
-      return (await Promise.all(list.map((c) => get<Collection>(`/collections/${seg(c.slug)}`)))).filter((c): c is Collection => c !== null)
+      const list = await get<Array<{ slug: string }>>('/collections')
+      return Promise.all(list.map((c) => get<Collection>(`/collections/${seg(c.slug)}`)))
     },
     close: async () => {},
   }
