@@ -1,4 +1,6 @@
+import { resolve } from 'node:path'
 import type { Collection } from '../core/types.ts'
+import type { ContentReader } from '../reader/index.ts'
 
 /**
  * Where the loaders read: a content folder through the server-less reader (no network, no
@@ -61,15 +63,38 @@ export async function openSource(o: DirSource | UrlSource): Promise<Source> {
   return isDirSource(o) ? openDir(o) : openUrl(o)
 }
 
+/**
+ * Readers open on a content folder, shared by the loaders of one sync (each collection has its
+ * own loader; opening the store is most of a reader's cost): the last to close it closes it, so
+ * the next sync (`astro dev` after a change) opens it again and sees the change.
+ */
+const openReaders = new Map<string, { reader: Promise<ContentReader>; users: number }>()
+
 async function openDir(o: DirSource): Promise<Source> {
-  // Loaded on use: a site that reads a server never loads the store.
-  const { openContent } = await import('../reader/index.ts')
-  const reader = await openContent(o.dir, o.baseUrl ? { baseUrl: o.baseUrl } : {})
+  const key = JSON.stringify([resolve(o.dir), o.baseUrl ?? null])
+  let shared = openReaders.get(key)
+  if (!shared) {
+    // Loaded on use: a site that reads a server never loads the store.
+    const reader = import('../reader/index.ts').then(({ openContent }) => openContent(o.dir, o.baseUrl ? { baseUrl: o.baseUrl } : {}))
+    shared = { reader, users: 0 }
+    openReaders.set(key, shared)
+    reader.catch(() => openReaders.delete(key))
+  }
+  shared.users++
+  const slot = shared
+  const reader = await slot.reader
   const params = readParams(o)
+  let closed = false
   return {
     entries: async (collection) => asList(JSON.parse(reader.raw(withQuery(`/${seg(collection)}`, params)).body)),
     collections: async () => reader.collections().map((c) => reader.collection(String(c.slug)) as unknown as Collection),
-    close: () => reader.close(),
+    close: async () => {
+      if (closed) return
+      closed = true
+      if (--slot.users > 0) return
+      if (openReaders.get(key) === slot) openReaders.delete(key)
+      await reader.close()
+    },
   }
 }
 
