@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { unflatten } from 'devalue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articleBody, articleTitle, retitleArticle, writeSiteContent } from '../../fixtures/frameworks/site-content.mjs'
@@ -25,9 +26,30 @@ let firstStore: Map<string, Map<string, { digest?: string }>>
 let secondStore: Map<string, Map<string, { digest?: string }>>
 let changedUuid = ''
 
+/**
+ * Loaded into the build's Node (and its workers) with --import: records every TCP connection
+ * it opens, so "no network request" covers any host, not only the asset origin.
+ */
+const SOCKET_LOG = `import net from 'node:net'
+import { appendFileSync } from 'node:fs'
+const connect = net.Socket.prototype.connect
+net.Socket.prototype.connect = function (...args) {
+  const o = args[0]
+  const to = Array.isArray(o) ? o[0] : o
+  if (to && typeof to === 'object' && 'port' in to) appendFileSync(process.env.CMS_SOCKET_LOG, JSON.stringify({ host: to.host, port: to.port }) + '\\n')
+  else if (typeof to === 'number') appendFileSync(process.env.CMS_SOCKET_LOG, JSON.stringify({ port: to, host: args[1] }) + '\\n')
+  return connect.apply(this, args)
+}
+`
+let socketLog = ''
+let socketHook = ''
+
 const astro = (contentDir: string, ...args: string[]) => run(NODE22, [ASTRO, ...args], {
   cwd: SITE,
-  env: { CMS_CONTENT_DIR: contentDir, CMS_ASSET_ORIGIN: origin.url, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  env: {
+    CMS_CONTENT_DIR: contentDir, CMS_ASSET_ORIGIN: origin.url, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production',
+    CMS_SOCKET_LOG: socketLog, NODE_OPTIONS: `--import ${pathToFileURL(socketHook).href}`,
+  },
   timeoutMs: 180_000,
 })
 const dataStore = async () => unflatten(JSON.parse(await readFile(join(SITE, 'node_modules', '.astro', 'data-store.json'), 'utf8'))) as Map<string, Map<string, { digest?: string }>>
@@ -36,6 +58,10 @@ const page = (slug: string) => readFile(join(SITE, 'dist', 'articles', slug, 'in
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'cms-astro-'))
   origin = await countingServer()
+  socketLog = join(tmp, 'sockets.log')
+  socketHook = join(tmp, 'socket-log.mjs')
+  await writeFile(socketLog, '')
+  await writeFile(socketHook, SOCKET_LOG)
   const { contentDir } = await writeSiteContent(tmp, N)
   await linkPackage(SITE)
   // A clean start: no store or output of an earlier run.
@@ -67,8 +93,9 @@ describe('astro build with cmsLoader (reader, no server)', () => {
     }
     const index = await readFile(join(SITE, 'dist', 'index.html'), 'utf8')
     expect(index).toContain(`<h1>${N} articles</h1>`)
-    // No cms server ran; the one origin the content names was never asked.
+    // No cms server ran; the one origin the content names was never asked, and neither build opened a TCP connection.
     expect(origin.requests).toEqual([])
+    expect(await readFile(socketLog, 'utf8')).toBe('')
   })
 
   it('a second build after one entry changed processes only that entry', async () => {
