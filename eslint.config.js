@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // The package entry points are the public surface: they re-export by design.
-    files: ['src/index.ts', 'src/client/index.ts', 'src/reader/index.ts'],
+    files: ['src/index.ts', 'src/client/index.ts', 'src/reader/index.ts', 'src/astro/index.ts', 'src/next/index.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 )

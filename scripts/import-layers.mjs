@@ -27,6 +27,9 @@ export const zones = [
   // The adapters use the store (store.ts), the one-writer lock and journal and the watcher;
   // parsing, file layout and atomic writes stay inside storage.
   { target: ['server'], from: ['storage'], except: ['storage/store.ts', 'storage/lock.ts', 'storage/schema-journal.ts', 'storage/watcher.ts'], message: 'adapters use the store, not storage internals (codec, records, paths, atomic writes).' },
+  // The framework entries are site code: they read through the reader or the client, never the server's folders.
+  { target: ['astro'], from: [''], except: ['astro', 'reader', 'client', 'core', 'codegen/types.ts', 'codegen/escape.ts', 'schema/json-schema.ts'], message: 'astro/ reads through the reader or over HTTP: it imports reader, client, core and the pure type generator only.' },
+  { target: ['next'], from: [''], except: ['next', 'core', 'webhooks/sign.ts'], message: 'next/ runs inside a Next.js app over HTTP: it imports core and the webhook signing rule only.' },
   { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'core/image-url.ts', 'reader/query.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder and image URL builder with the reader).' },
 ]
 

@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { unflatten } from 'devalue'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { articleBody, articleTitle, retitleArticle, writeSiteContent } from '../../fixtures/frameworks/site-content.mjs'
+import { countingServer, FIXTURES, linkPackage, NODE22, ROOT, run, TSC, type Run } from './helpers.ts'
+
+/**
+ * A real `astro build` (Astro 7, run by the Node 22 devDependency) of test/fixtures/astro-site
+ * over 2,000 articles with images, read through cmsLoader's reader: no cms server runs at all,
+ * and the asset origin the pages name is a server that counts requests. Built twice (the second
+ * time after one entry changed) in beforeAll; the tests read the output.
+ */
+const SITE = join(FIXTURES, 'astro-site')
+const N = 2000
+const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs')
+const CHANGED = 1234
+
+let tmp = ''
+let origin: Awaited<ReturnType<typeof countingServer>>
+let first: Run
+let second: Run
+let firstStore: Map<string, Map<string, { digest?: string }>>
+let secondStore: Map<string, Map<string, { digest?: string }>>
+let changedUuid = ''
+
+/**
+ * Loaded into the build's Node (and its workers) with --import: records every TCP connection
+ * it opens, so "no network request" covers any host, not only the asset origin.
+ */
+const SOCKET_LOG = `import net from 'node:net'
+import { appendFileSync } from 'node:fs'
+const connect = net.Socket.prototype.connect
+net.Socket.prototype.connect = function (...args) {
+  const o = args[0]
+  const to = Array.isArray(o) ? o[0] : o
+  if (to && typeof to === 'object' && 'port' in to) appendFileSync(process.env.CMS_SOCKET_LOG, JSON.stringify({ host: to.host, port: to.port }) + '\\n')
+  else if (typeof to === 'number') appendFileSync(process.env.CMS_SOCKET_LOG, JSON.stringify({ port: to, host: args[1] }) + '\\n')
+  return connect.apply(this, args)
+}
+`
+let socketLog = ''
+let socketHook = ''
+
+const astro = (contentDir: string, ...args: string[]) => run(NODE22, [ASTRO, ...args], {
+  cwd: SITE,
+  env: {
+    CMS_CONTENT_DIR: contentDir, CMS_ASSET_ORIGIN: origin.url, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production',
+    CMS_SOCKET_LOG: socketLog, NODE_OPTIONS: `--import ${pathToFileURL(socketHook).href}`,
+  },
+  timeoutMs: 180_000,
+})
+const dataStore = async () => unflatten(JSON.parse(await readFile(join(SITE, 'node_modules', '.astro', 'data-store.json'), 'utf8'))) as Map<string, Map<string, { digest?: string }>>
+const page = (slug: string) => readFile(join(SITE, 'dist', 'articles', slug, 'index.html'), 'utf8')
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'cms-astro-'))
+  origin = await countingServer()
+  socketLog = join(tmp, 'sockets.log')
+  socketHook = join(tmp, 'socket-log.mjs')
+  await writeFile(socketLog, '')
+  await writeFile(socketHook, SOCKET_LOG)
+  const { contentDir } = await writeSiteContent(tmp, N)
+  await linkPackage(SITE)
+  // A clean start: no store or output of an earlier run.
+  for (const dir of ['dist', '.astro', join('node_modules', '.astro')]) await rm(join(SITE, dir), { recursive: true, force: true })
+  first = await astro(contentDir, 'build')
+  expect(first.code, first.out.slice(-3000)).toBe(0)
+  firstStore = await dataStore()
+  changedUuid = await retitleArticle(contentDir, CHANGED, 'A title changed between builds')
+  second = await astro(contentDir, 'build')
+  expect(second.code, second.out.slice(-3000)).toBe(0)
+  secondStore = await dataStore()
+}, 240_000)
+
+afterAll(async () => {
+  await origin?.close()
+  if (tmp) await rm(tmp, { recursive: true, force: true })
+})
+
+describe('astro build with cmsLoader (reader, no server)', () => {
+  it('builds every entry page with its text, image and author, making no network request', async () => {
+    expect(first.out).toContain(`articles: ${N} changed, 0 unchanged, 0 removed`)
+    expect(second.out).toMatch(new RegExp(`${N + 1} page\\(s\\) built`))
+    for (const i of [0, 7, 1999]) {
+      const html = await page(`article-${i}`)
+      expect(html).toContain(`<h1>${articleTitle(i)}</h1>`)
+      expect(html).toContain(articleBody(i))
+      expect(html).toMatch(/By Author \d/)
+      expect(html).toContain(`<img src="${origin.url}/files/`)
+    }
+    const index = await readFile(join(SITE, 'dist', 'index.html'), 'utf8')
+    expect(index).toContain(`<h1>${N} articles</h1>`)
+    // No cms server ran; the one origin the content names was never asked, and neither build opened a TCP connection.
+    expect(origin.requests).toEqual([])
+    expect(await readFile(socketLog, 'utf8')).toBe('')
+  })
+
+  it('a second build after one entry changed processes only that entry', async () => {
+    expect(second.out).toContain(`articles: 1 changed, ${N - 1} unchanged, 0 removed`)
+    expect(second.out).toContain(`articles: changed ${changedUuid}`)
+    expect(second.out).toContain('authors: 0 changed, 4 unchanged, 0 removed')
+    expect(await page(`article-${CHANGED}`)).toContain('<h1>A title changed between builds</h1>')
+    // Every entry in Astro's store keeps a digest; only the changed entry's moved.
+    const before = firstStore.get('articles')!
+    const after = secondStore.get('articles')!
+    expect(after.size).toBe(N)
+    const moved = [...after].filter(([id, e]) => {
+      expect(typeof e.digest).toBe('string')
+      return before.get(id)?.digest !== e.digest
+    }).map(([id]) => id)
+    expect(moved).toEqual([changedUuid])
+  })
+
+  it('the site typechecks against the generated schema, and a misuse of a field is a type error', async () => {
+    // `astro build` generated .astro/ (the loader's types included). The misuse line is checked
+    // twice in one tsc run: as written (its @ts-expect-error is satisfied) and in a copy without
+    // the directive, which must be the one error.
+    const typed = await readFile(join(SITE, 'src', 'typed.ts'), 'utf8')
+    const copy = join(SITE, 'src', 'typed.misuse.ts')
+    await writeFile(copy, typed.replace(/^\s*\/\/ @ts-expect-error.*\n/m, ''))
+    try {
+      const tsc = await run(process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit'], { cwd: SITE })
+      const errors = tsc.out.split('\n').filter((l) => /error TS\d+/.test(l))
+      expect(errors, tsc.out).toHaveLength(1)
+      expect(errors[0]).toMatch(/^src\/typed\.misuse\.ts\(\d+,\d+\): error TS2339: Property 'toUpperCase' does not exist on type 'number'/)
+    } finally {
+      await rm(copy, { force: true })
+    }
+  })
+})
