@@ -17,7 +17,7 @@ export const zones = [
   allBut('query', ['query', 'schema', 'core'], 'query is pure: it imports only schema and core.'),
   allBut('storage', ['storage', 'query', 'schema', 'core'], 'storage imports nothing above it (service, server, cli, webhooks, ...).'),
   { target: ['service'], from: ['server', 'cli', 'mcp'], message: 'service is below the adapters: it never imports server, cli or mcp.' },
-  { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
+  { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica', 'preview'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
   { target: ['server'], from: ['cli'], message: 'the server never imports the CLI.' },
   // One path for every operation: the CLI and the MCP server send requests to the HTTP API
   // (connect/: a server, or the app answering in process), never call services or the store.

@@ -6,6 +6,7 @@ import { reading, withApi } from '../../connect/target.ts'
 
 /** What `GET /project` answers. */
 interface ProjectSummary {
+  preview_url?: string | null
   uuid: string
   name: string
   description: string | null
@@ -45,17 +46,19 @@ export function registerProject(program: Command): void {
     .option('--name <name>', 'project name')
     .option('--description <text>', 'project description ("" clears it)')
     .option('--public-drafts <on|off>', 'on lets anyone read drafts of a public project (the hosted service\'s behaviour); off (default): drafts need a read token')
+    .option('--preview-url <template>', 'the site\'s preview address, with {collection} {uuid} {slug} {locale} {token} ("" removes it; docs/preview.md)')
     .addOption(dirOption())
     .addOption(jsonOption())
-    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string }) => {
-      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined) {
-        throw new CliError('nothing to change: pass --api public|private, --name, --description or --public-drafts on|off')
+    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string; previewUrl?: string }) => {
+      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined && opts.previewUrl === undefined) {
+        throw new CliError('nothing to change: pass --api public|private, --name, --description, --public-drafts on|off or --preview-url <template>')
       }
       const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
         ...(opts.name !== undefined ? { name: opts.name } : {}),
         ...(opts.description !== undefined ? { description: opts.description } : {}),
         ...(opts.publicDrafts !== undefined ? { public_drafts: parseOnOff(opts.publicDrafts) } : {}),
+        ...(opts.previewUrl !== undefined ? { preview_url: opts.previewUrl } : {}),
       }
       const result = await withApi(target(opts), (api) => api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input }))
       if (opts.json) printJson({ ...result.project, changed: result.changed })
@@ -74,6 +77,7 @@ function printSummary(p: ProjectSummary): void {
   process.stdout.write(`  project id: ${p.uuid}\n`)
   process.stdout.write(`  api:        ${p.api}${p.api === 'private' ? ' (every request needs a token)' : ' (reads need only the project-id header)'}\n`)
   if (p.public_drafts) process.stdout.write('  drafts:     public (public_drafts: true)\n')
+  if (p.preview_url) process.stdout.write(`  preview:    ${p.preview_url}\n`)
   process.stdout.write(`  locales:    ${p.locales.join(', ')} (default ${p.default_locale})\n`)
   process.stdout.write(`  content:    ${p.collections} collections, ${p.entries} entries, ${p.tokens} tokens\n`)
 }

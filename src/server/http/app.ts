@@ -21,6 +21,7 @@ import { registerHomePage } from '../admin/home-page.ts'
 import { registerEditorRoutes } from '../admin/editor-routes.ts'
 import { registerTokenRoutes } from '../admin/token-routes.ts'
 import { registerEndUserRoutes } from '../admin/end-user-routes.ts'
+import { registerPreviewTokenRoutes } from '../admin/preview-token-routes.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -42,6 +43,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerEditorRoutes(app, ctx)
   registerTokenRoutes(app, ctx)
   registerEndUserRoutes(app, ctx)
+  registerPreviewTokenRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)

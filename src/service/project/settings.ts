@@ -1,6 +1,7 @@
 import { badRequest } from '../../core/errors.ts'
 import type { EventSource, Project } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
+import { previewUrlProblem } from '../../core/preview-url.ts'
 
 export interface ProjectSettingsInput {
   api?: string
@@ -8,6 +9,8 @@ export interface ProjectSettingsInput {
   description?: string | null
   /** true, false, or their spellings on a command line (`true`/`false`, `on`/`off`, `yes`/`no`). */
   public_drafts?: boolean | string
+  /** The site's preview address template (docs/preview.md); '' or null removes it. */
+  preview_url?: string | null
 }
 
 /** What `cms project show` prints. */
@@ -18,6 +21,8 @@ export interface ProjectSummary {
   api: 'public' | 'private'
   /** Whether anonymous reads of a public project may ask for drafts (project.yaml `public_drafts`). */
   public_drafts: boolean
+  /** The site's preview address template, or null (docs/preview.md). */
+  preview_url: string | null
   default_locale: string
   locales: string[]
   collections: number
@@ -28,7 +33,7 @@ export interface ProjectSummary {
 export function projectSummary(store: ContentStore): ProjectSummary {
   const p = store.project
   return {
-    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, default_locale: p.default_locale, locales: p.locales,
+    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, preview_url: p.preview_url ?? null, default_locale: p.default_locale, locales: p.locales,
     collections: store.collections.size, entries: store.entryCount, tokens: store.tokens.length,
   }
 }
@@ -56,9 +61,15 @@ export async function updateProjectSettings(store: ContentStore, input: ProjectS
     // Written only once it was set: a project that never chose keeps no key.
     if (value !== (store.project.public_drafts === true)) next.public_drafts = value
   }
+  if (input.preview_url !== undefined) {
+    const template = input.preview_url === null ? '' : input.preview_url.trim()
+    const problem = template ? previewUrlProblem(template) : null
+    if (problem) throw badRequest(problem)
+    next.preview_url = template || null
+  }
   if (input.description !== undefined) next.description = input.description === '' || input.description === null ? null : input.description
   const before = store.project
-  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts
+  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts || (next.preview_url ?? null) !== (before.preview_url ?? null)
   if (changed) await store.putProject(next, source)
   return { project: projectSummary(store), changed }
 }

@@ -1,0 +1,43 @@
+import { badRequest, notFound } from '../../core/errors.ts'
+import { isUuid } from '../../core/ids.ts'
+import { parseTtl, previewTokens } from '../../preview/preview-tokens.ts'
+import type { ContentStore } from '../../storage/store.ts'
+
+/** What issuing and revoking preview tokens reads of its context. */
+export interface PreviewContext {
+  readonly config: { readonly stateDir: string }
+  readonly store: ContentStore
+}
+
+/**
+ * Issues a preview token (docs/preview.md): for the whole project, or for one entry when both
+ * `collection` and `uuid` are given (the entry must exist). `ttl_seconds` 1..86400, default 3600.
+ */
+export async function issuePreviewToken(ctx: PreviewContext, body: Record<string, unknown>): Promise<{ token: string; expires_at: string }> {
+  const { collection, uuid } = body
+  if (collection !== undefined && collection !== null && typeof collection !== 'string') throw badRequest('collection must be a collection slug.')
+  if (uuid !== undefined && uuid !== null && typeof uuid !== 'string') throw badRequest('uuid must be an entry uuid.')
+  if (!collection !== !uuid) throw badRequest('collection and uuid go together: give both (a token for one entry) or neither (the whole project).')
+  const ttl = parseTtl(body.ttl_seconds)
+  if (typeof ttl === 'string') throw badRequest(ttl)
+  let scope: { collection: string; uuid: string } | undefined
+  if (collection && uuid) {
+    const index = ctx.store.collection(collection)
+    if (!index) throw notFound('Collection not found.')
+    if (!isUuid(uuid) || !index.entries.has(uuid.toLowerCase())) throw notFound('Content not found.')
+    scope = { collection, uuid: uuid.toLowerCase() }
+  }
+  return previewTokens(ctx).issue({ project: ctx.store.project.uuid, ...scope, ttlSeconds: ttl })
+}
+
+/** Revokes one preview token (at once, on this server); 404 when it is no token of this project. */
+export async function revokePreviewToken(ctx: PreviewContext, token: string): Promise<{ revoked: true }> {
+  if (!(await previewTokens(ctx).revoke(token, ctx.store.project.uuid))) throw notFound('Preview token not found: it is not one this server issued for this project.')
+  return { revoked: true }
+}
+
+/** Revokes every preview token issued so far. */
+export async function revokeAllPreviewTokens(ctx: PreviewContext): Promise<{ revoked: 'all' }> {
+  await previewTokens(ctx).revokeAll()
+  return { revoked: 'all' }
+}
