@@ -18,7 +18,7 @@ export interface PreviewClaims {
   /** Collection slug and entry uuid when the token is scoped to one entry. */
   c?: string
   u?: string
-  /** Issued at and expires at, in seconds since the epoch. */
+  /** Issued at and expires at, in milliseconds since the epoch. */
   iat: number
   exp: number
   /** A random id (for revoking this one token). */
@@ -31,9 +31,9 @@ const PREFIX = 'cpv_'
 
 interface PreviewFile {
   secret: string
-  /** Tokens issued before this (seconds) are refused: `--revoke-all`. */
+  /** Tokens issued before this (ms) are refused: `--revoke-all`. */
   not_before: number
-  /** Revoked token ids and their expiry (seconds), dropped once expired. */
+  /** Revoked token ids and their expiry (ms), dropped once expired. */
   revoked: Record<string, number>
 }
 
@@ -65,12 +65,11 @@ export class PreviewTokens {
   /** Signs a token for the project (and one entry when given); its file is made on first use. */
   async issue(input: { project: string; collection?: string; uuid?: string; ttlSeconds: number }): Promise<{ token: string; expires_at: string }> {
     const file = this.#read() ?? (await this.#update((f) => f))
-    const iat = Math.floor(this.#now() / 1000)
-    // Issued in the same second as a revoke-all must still work: not_before is compared strictly.
-    const claims: PreviewClaims = { p: input.project, iat, exp: iat + input.ttlSeconds, n: randomBytes(9).toString('base64url') }
+    const iat = this.#now()
+    const claims: PreviewClaims = { p: input.project, iat, exp: iat + input.ttlSeconds * 1000, n: randomBytes(9).toString('base64url') }
     if (input.collection && input.uuid) Object.assign(claims, { c: input.collection, u: input.uuid })
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-    return { token: `${PREFIX}${payload}.${sign(Buffer.from(file.secret, 'base64url'), payload)}`, expires_at: new Date(claims.exp * 1000).toISOString() }
+    return { token: `${PREFIX}${payload}.${sign(Buffer.from(file.secret, 'base64url'), payload)}`, expires_at: new Date(claims.exp).toISOString() }
   }
 
   /** The claims of a valid token of this project, or why it is refused. */
@@ -89,7 +88,8 @@ export class PreviewTokens {
       return invalid
     }
     if (claims.p !== project) return { status: 403, message: 'This preview token belongs to another project.' }
-    if (claims.exp * 1000 <= this.#now()) return { status: 401, message: 'This preview token has expired; ask the editor for a new preview link.' }
+    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || typeof claims.n !== 'string') return invalid
+    if (claims.exp <= this.#now()) return { status: 401, message: 'This preview token has expired; ask the editor for a new preview link.' }
     if (claims.iat < file.not_before || file.revoked[claims.n] !== undefined) return { status: 401, message: 'This preview token was revoked.' }
     return claims
   }
@@ -98,7 +98,7 @@ export class PreviewTokens {
   async revoke(token: string, project: string): Promise<boolean> {
     const claims = this.verify(token, project)
     if ('status' in claims) return claims.message.includes('revoked') || claims.message.includes('expired')
-    const now = Math.floor(this.#now() / 1000)
+    const now = this.#now()
     await this.#update((f) => {
       const revoked: Record<string, number> = {}
       for (const [id, exp] of Object.entries(f.revoked)) if (exp > now) revoked[id] = exp
@@ -110,7 +110,8 @@ export class PreviewTokens {
 
   /** Ends every token issued so far. */
   async revokeAll(): Promise<void> {
-    const now = Math.floor(this.#now() / 1000)
+    // A token issued in this very millisecond is ended too; any issued once this is on disk is not.
+    const now = this.#now()
     await this.#update((f) => ({ ...f, not_before: now + 1, revoked: {} }))
   }
 

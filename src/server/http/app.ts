@@ -22,6 +22,8 @@ import { registerEditorRoutes } from '../admin/editor-routes.ts'
 import { registerTokenRoutes } from '../admin/token-routes.ts'
 import { registerEndUserRoutes } from '../admin/end-user-routes.ts'
 import { registerPreviewTokenRoutes } from '../admin/preview-token-routes.ts'
+import { registerEventRoutes } from '../routes/events.ts'
+import { closeChangeFeed } from '../../service/events/change-feed.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -53,6 +55,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
   registerReplicaRoutes(app, ctx)
+  registerEventRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
@@ -67,7 +70,10 @@ export function createApp(ctx: AppContext): CmsApp {
   })
   app.fastRead = createFastRead(ctx, limiter, app.routes, app.handovers)
   // Event streams end before the server closes, so they never hold a shutdown.
-  app.beforeClose = () => ctx.editor?.activity.close()
+  app.beforeClose = () => {
+    ctx.editor?.activity.close()
+    closeChangeFeed(ctx)
+  }
   return app
 }
 

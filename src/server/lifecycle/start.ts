@@ -3,6 +3,7 @@ import { reloadConfigOnSignal } from './reload.ts'
 import { startDelivery } from '../../webhooks/runtime.ts'
 import { removeOrphanUploadDirs } from '../../service/assets/manage.ts'
 import { editorState } from '../../sessions/editor-state.ts'
+import { serverChangeFeed } from '../routes/events.ts'
 
 /**
  * What a server starts besides listening, kept out of createApp so that building an app
@@ -14,6 +15,8 @@ import { editorState } from '../../sessions/editor-state.ts'
  */
 export function startServing(ctx: AppContext): void {
   editorState(ctx)
+  // The change stream's backlog covers every change from the start (Last-Event-ID resumes in it).
+  serverChangeFeed(ctx)
   reloadConfigOnSignal(ctx)
   if (ctx.readOnly) return
   startDelivery(ctx)
