@@ -39,8 +39,10 @@ export function changeEventOf(change: Extract<StoreChange, { kind: 'entry' }>): 
   const { before, after } = change
   const record = after ?? before
   if (!record) return null
-  const base = { collection: change.slug, uuid: change.uuid, locale: record.locale, tags: [change.slug, `${change.slug}/${change.uuid}`] }
-  const make = (type: ChangeEvent['type'], state: ChangeEvent['state'], entry: EntryRecord): ChangeEvent => ({ type, ...base, state, version: entry.published_version })
+  const make = (type: ChangeEvent['type'], state: ChangeEvent['state'], entry: EntryRecord): ChangeEvent => ({
+    type, collection: change.slug, uuid: change.uuid, locale: record.locale, state, version: entry.published_version,
+    tags: [change.slug, `${change.slug}/${change.uuid}`],
+  })
   if (!after) return make('content.deleted', before!.published ? 'published' : 'draft', before!)
   if (!before) return make('content.created', after.published && !after.deleted_at ? 'published' : 'draft', after)
   // Trash and restore hide or show what published reads return (when there is a published snapshot).
