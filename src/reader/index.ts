@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { rememberCollection } from '../client/edit-attributes.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -13,6 +14,7 @@ import { collectionSummary, collectionWithFields, projectInfoWith } from '../ser
 import { toQuery, type ReadParams } from './query.ts'
 
 export { toQuery, type ReadParams }
+export { editAttributes } from '../client/edit-attributes.ts'
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
@@ -119,10 +121,10 @@ export async function openContent<C extends Record<string, unknown> = Record<str
       if (!isSlug(slug)) throw badRequest(`collection slug must be a collection's slug (lowercase letters, digits, "-" and "_"), got ${JSON.stringify(slug)}`)
       const read = (text: string) => JSON.parse(text) as never
       return {
-        list: (params = {}) => read(listEntries(ctx, slug, toQuery(params).slice(1), origin).body),
+        list: (params = {}) => rememberCollection(read(listEntries(ctx, slug, toQuery(params).slice(1), origin).body), slug),
         get: (uuid, params = {}) => {
           if (!isUuid(uuid)) throw badRequest(`uuid must be an entry uuid (8-4-4-4-12 hex digits), got ${JSON.stringify(uuid)}`)
-          return read(getEntry(ctx, slug, uuid, toQuery(params).slice(1), origin).body)
+          return rememberCollection(read(getEntry(ctx, slug, uuid, toQuery(params).slice(1), origin).body), slug)
         },
       }
     },

@@ -23,6 +23,7 @@ import { registerTokenRoutes } from '../admin/token-routes.ts'
 import { registerEndUserRoutes } from '../admin/end-user-routes.ts'
 import { registerPreviewTokenRoutes } from '../admin/preview-token-routes.ts'
 import { registerEventRoutes } from '../routes/events.ts'
+import { registerOverlayRoutes } from '../admin/overlay-routes.ts'
 import { closeChangeFeed } from '../../service/events/change-feed.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerTokenRoutes(app, ctx)
   registerEndUserRoutes(app, ctx)
   registerPreviewTokenRoutes(app, ctx)
+  registerOverlayRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)

@@ -1,4 +1,5 @@
-import { badRequest, notFound } from '../../core/errors.ts'
+import { badRequest, conflict, notFound } from '../../core/errors.ts'
+import { fillPreviewUrl, previewOrigin, previewUrlProblem } from '../../core/preview-url.ts'
 import { isUuid } from '../../core/ids.ts'
 import { parseTtl, previewTokens } from '../../preview/preview-tokens.ts'
 import type { ContentStore } from '../../storage/store.ts'
@@ -40,4 +41,27 @@ export async function revokePreviewToken(ctx: PreviewContext, token: string): Pr
 export async function revokeAllPreviewTokens(ctx: PreviewContext): Promise<{ revoked: 'all' }> {
   await previewTokens(ctx).revokeAll()
   return { revoked: 'all' }
+}
+
+/** What the editor needs to offer a preview: the template and the origin it may frame (null: none configured). */
+export function previewConfig(ctx: PreviewContext): { preview_url: string | null; origin: string | null } {
+  const template = ctx.store.project.preview_url ?? null
+  return { preview_url: template, origin: previewOrigin(template) }
+}
+
+/**
+ * The preview address of one entry for the editor's "Open preview" and preview pane: a token for
+ * that entry alone (an hour) filled into the project's template with the entry's collection,
+ * uuid, slug (its first slug field's draft value) and locale. 409 when no usable template is set.
+ */
+export async function previewLink(ctx: PreviewContext, body: Record<string, unknown>): Promise<{ url: string; token: string; expires_at: string }> {
+  const template = ctx.store.project.preview_url
+  if (!template || previewUrlProblem(template)) throw conflict('No preview address is set for this project: set one with `cms project set --preview-url <template>` (docs/preview.md).')
+  const issued = await issuePreviewToken(ctx, { collection: body.collection, uuid: body.uuid, ttl_seconds: body.ttl_seconds })
+  const index = ctx.store.collection(String(body.collection))!
+  const entry = index.entries.get(String(body.uuid).toLowerCase())!
+  const slugField = index.collection.fields.find((f) => f.type === 'slug')
+  const slug = slugField ? entry.fields[slugField.name] : undefined
+  const url = fillPreviewUrl(template, { collection: index.collection.slug, uuid: entry.uuid, slug: typeof slug === 'string' ? slug : '', locale: entry.locale, token: issued.token })
+  return { url, ...issued }
 }

@@ -16,6 +16,9 @@ import { formatWhen, summarize } from '../../format.ts'
 import type { Collection, Entry, Field } from '../../types.ts'
 import { differs, formToWrite, jsonError, stableKey, valuesToForm, type Values } from '../../values.ts'
 import { ConflictDialog, type Conflict } from './ConflictDialog.tsx'
+import { PreviewPane } from './PreviewPane.tsx'
+import { PreviewActions } from './PreviewActions.tsx'
+import { focusField, usePreviewConfig, usePreviewLink, usePreviewSave } from './preview.ts'
 
 /** The entry form: `/c/:collection/new` and `/c/:collection/:uuid`. */
 export default function EntryScreen() {
@@ -25,7 +28,7 @@ export default function EntryScreen() {
   if (isLoading) return <Loading />
   if (error) return <ErrorView error={error} />
   if (!collection) return <div className="screen"><h1>Collection not found</h1><p>There is no collection <code>{slug}</code>.</p></div>
-  return <EntryEditor key={`${collection.slug}/${uuid ?? 'new'}`} collection={collection} uuid={uuid} requestedLocale={search.get('locale')} />
+  return <EntryEditor key={`${collection.slug}/${uuid ?? 'new'}`} collection={collection} uuid={uuid} requestedLocale={search.get('locale')} requestedField={search.get('field')} />
 }
 
 interface Status { version: number | null; changed: boolean }
@@ -47,7 +50,7 @@ function withoutSecrets(fields: Field[], values: Values): Values {
   return out
 }
 
-function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collection; uuid: string | undefined; requestedLocale: string | null }) {
+function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { collection: Collection; uuid: string | undefined; requestedLocale: string | null; requestedField: string | null }) {
   const session = useSignedIn()
   const { can } = useSession()
   const navigate = useNavigate()
@@ -194,6 +197,15 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     if (ev.kind === 'entry' && ev.uuid === uuid) void checkRemote()
   }), [uuid, checkRemote])
 
+  // The preview (docs/preview.md): the pane saves the draft as the person types.
+  const previewConfig = usePreviewConfig()
+  const [previewOpen, setPreviewOpen] = useState(false)
+  const previewLink = usePreviewLink(Boolean(previewConfig?.origin) && can('update'), collection.slug, uuid)
+  usePreviewSave(previewOpen && !isNew && !trashed && can('update'), values, dirty, () => save('save', etag.current, true))
+  useEffect(() => {
+    if (loaded && requestedField) requestAnimationFrame(() => focusField(formRef.current, fields, requestedField))
+  }, [loaded, requestedField, fields])
+
   function setField(name: string, v: unknown) {
     setValues((prev) => {
       const next = { ...prev, [name]: v }
@@ -244,13 +256,14 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
   }
 
   async function run<T>(label: string, fn: () => Promise<T>): Promise<T | undefined> {
-    setBusy(label)
+    // The preview's saves as the person types ('' label) keep the buttons as they are.
+    if (label) setBusy(label)
     pendingWrites.current++
     try {
       return await fn()
     } finally {
       pendingWrites.current--
-      setBusy(null)
+      if (label) setBusy(null)
       if (recheck.current && pendingWrites.current === 0) { recheck.current = false; void checkRemote() }
     }
   }
@@ -276,12 +289,12 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     }
   }
 
-  async function save(action: Action, ifMatch: string | null = etag.current) {
+  async function save(action: Action, ifMatch: string | null = etag.current, quiet = false) {
     const problems = jsonProblems()
     if (Object.keys(problems).length) { setErrors(problems); setErrorMessage('Some fields need fixing before saving.'); return }
     const sent = values
     const retry = (tag: string | null) => save(action, tag)
-    await run(action === 'publish' ? 'Publishing' : 'Saving', async () => {
+    await run(quiet ? '' : action === 'publish' ? 'Publishing' : 'Saving', async () => {
       try {
         if (isNew) {
           const res = await api.post<{ data: Entry }>(entryPath(collection.slug), { data: writable(fields, sent, false), locale, ...(action === 'publish' ? { state: 'published' } : {}) })
@@ -302,7 +315,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
           const res = await api.post<{ entry?: Entry }>(entryPath(collection.slug, uuid, 'publish'), undefined, { ifMatch })
           await settle(sent, null, res.etag && res.data.entry ? res.etag : null)
         }
-        notify(action === 'publish' ? 'Published.' : 'Draft saved.', 'success')
+        if (!quiet) notify(action === 'publish' ? 'Published.' : 'Draft saved.', 'success')
       } catch (err) {
         handleError(err, action === 'publish' ? 'Publishing' : 'Saving', retry)
       }
@@ -419,7 +432,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
         </Notice>
       )}
 
-      <div className="form-layout">
+      <div className={previewOpen && previewLink && previewConfig?.origin ? 'form-layout with-preview' : 'form-layout'}>
         <form ref={formRef} className="form card" onSubmit={onSubmit} noValidate aria-label={heading}>
           {isNew && session.project.locales.length > 1 && (
             <div className="field">
@@ -456,6 +469,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
               </div>
             )}
             {trashed && <p className="muted" style={{ margin: 0 }}>In the trash.</p>}
+            {!trashed && can('update') && <PreviewActions configured={Boolean(previewConfig?.origin)} link={previewLink} open={previewOpen} onToggle={() => setPreviewOpen((o) => !o)} canOpen={!isNew} />}
           </div>
           {!isNew && entry && (
             <div className="card">
@@ -472,6 +486,10 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
             </div>
           )}
         </aside>
+        {previewOpen && previewLink && previewConfig?.origin && (
+          <PreviewPane url={previewLink.url} origin={previewConfig.origin} title={heading} onClose={() => setPreviewOpen(false)}
+            onEdit={(m) => { if (m.uuid === uuid && m.collection === collection.slug) focusField(formRef.current, fields, m.field) }} />
+        )}
       </div>
 
       {conflict && (
