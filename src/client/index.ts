@@ -1,6 +1,6 @@
 import { createFetch, ofetch, type $Fetch } from 'ofetch'
 import { toQuery } from '../reader/query.ts'
-import { editAttributes, rememberCollection } from './edit-attributes.ts'
+import { editAttributes, rememberCollection } from '../reader/edit-attributes.ts'
 
 export { editAttributes }
 

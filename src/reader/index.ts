@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { rememberCollection } from '../client/edit-attributes.ts'
+import { rememberCollection } from './edit-attributes.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -14,7 +14,7 @@ import { collectionSummary, collectionWithFields, projectInfoWith } from '../ser
 import { toQuery, type ReadParams } from './query.ts'
 
 export { toQuery, type ReadParams }
-export { editAttributes } from '../client/edit-attributes.ts'
+export { editAttributes } from './edit-attributes.ts'
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
