@@ -59,6 +59,13 @@ describe('the preview pane', () => {
     await page.close()
   })
 
+  test('the list of a collection says its entries have a preview', async () => {
+    const page = await editor.newPage()
+    await page.goto(editor.url('/c/posts'))
+    await expect.poll(() => page.getByTestId('preview-note').textContent()).toContain('Preview on the site (127.0.0.1:')
+    await page.close()
+  })
+
   test('a plain HTML page: hover, Edit opens the editor in a new tab on that field', async () => {
     const token = ((await (await editor.server.request('/_admin/api/preview-tokens', { method: 'POST', token: admin, json: {} })).json()) as { token: string }).token
     const page = await editor.newPage()
