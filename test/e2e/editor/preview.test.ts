@@ -18,7 +18,7 @@ let admin: string
 
 beforeAll(async () => {
   editor = await startEditor({ template: smallBlogTemplate() })
-  const { previewSite } = (await import('../../../docs/examples/preview-site.mjs')) as { previewSite: (cms: string, project: string) => Server }
+  const { previewSite } = (await import(new URL('../../../docs/examples/preview-site.mjs', import.meta.url).href)) as { previewSite: (cms: string, project: string) => Server }
   site = previewSite(editor.server.url, editor.server.ctx.store.project.uuid)
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
