@@ -10,11 +10,12 @@ import { checkPreviewScope } from './preview-access.ts'
  * every project; a preview token's holder (docs/preview.md) within its scope (a token for one
  * entry reads that entry only: anything else is a 403 here); anyone when project.yaml says
  * `public_drafts: true`. A public project's anonymous reader gets 401; a token without
- * `read` (let through to published content) 403. `uuid` null: a list read of `collection`.
+ * `read` (let through to published content) 403. `uuid` null: a list read of `collection`;
+ * `query` the read's query string (a one-entry token may not ask for a translation).
  */
-export function draftAccess(ctx: AppContext, principal: Principal, credential: () => Credential, collection = '', uuid: string | null = null): DraftAccess {
+export function draftAccess(ctx: AppContext, principal: Principal, credential: () => Credential, collection = '', uuid: string | null = null, query = ''): DraftAccess {
   if (principal.kind === 'preview') {
-    checkPreviewScope(principal, collection, uuid)
+    checkPreviewScope(principal, collection, uuid, query)
     return 'allowed'
   }
   if (principal.kind !== 'public' || ctx.store.project.public_drafts === true) return 'allowed'

@@ -26,9 +26,11 @@ export function previewTokenOf(header: string | null | undefined, search: string
  * A preview token scoped to one entry reads that entry and nothing else: every list read (403),
  * every other entry (403). `uuid` null: a list read.
  */
-export function checkPreviewScope(principal: Extract<Principal, { kind: 'preview' }>, collection: string, uuid: string | null): void {
+export function checkPreviewScope(principal: Extract<Principal, { kind: 'preview' }>, collection: string, uuid: string | null, query = ''): void {
   const { c, u } = principal.claims
   if (!u) return
   if (uuid === null) throw forbidden('This preview token is for one entry: it cannot read lists. Read the entry itself, GET /{collection}/{uuid}?state=draft.')
   if (c !== collection || u !== uuid.toLowerCase()) throw forbidden('This preview token is for another entry.')
+  // `translation_locale` answers another entry (the translation): not this token's.
+  if (query.includes('translation_locale')) throw forbidden('This preview token is for one entry: it cannot read its translations (each has its own token).')
 }

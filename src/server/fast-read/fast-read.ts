@@ -110,7 +110,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
       const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
       const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
       // Drafts only for a caller who may read them (a refusal is h3's to answer, like any error).
-      const drafts = draftAccess(ctx, principal, credentialOnce, slug, uuid)
+      const drafts = draftAccess(ctx, principal, credentialOnce, slug, uuid, query)
       result = uuid === null
         ? listEntriesNow(ctx, slug, query, origin, drafts)
         : getEntry(ctx, slug, uuid, query, origin, drafts)

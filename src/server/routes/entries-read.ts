@@ -28,7 +28,7 @@ export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
       method: 'GET', path: '/:collection/:uuid', ability: 'read', preview: true, summary: 'One entry as `{data}`',
       handler: (event, principal) => {
         handedRead(event)
-        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection'), param(event, 'uuid'))))
+        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection'), param(event, 'uuid'), event.url.search)))
       },
     },
   ])

@@ -120,6 +120,7 @@ describe.each(['node', 'h3'] as const)('using a token (%s)', (via) => {
     expect(list.status).toBe(403)
     expect(list.body.message).toMatch(/cannot read lists/)
     expect((await read(via, '/posts', { 'cms-preview': token })).status).toBe(403)
+    expect((await read(via, `/posts/${draft}?state=draft&translation_locale=en`, { 'cms-preview': token })).status).toBe(403)
   })
 })
 
