@@ -17,7 +17,7 @@ export const zones = [
   allBut('query', ['query', 'schema', 'core'], 'query is pure: it imports only schema and core.'),
   allBut('storage', ['storage', 'query', 'schema', 'core'], 'storage imports nothing above it (service, server, cli, webhooks, ...).'),
   { target: ['service'], from: ['server', 'cli', 'mcp'], message: 'service is below the adapters: it never imports server, cli or mcp.' },
-  { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
+  { target: ['webhooks', 'review', 'git', 'sessions', 'codegen', 'reader', 'export', 'import', 'end-users', 'replica', 'preview'], from: ['server', 'cli', 'mcp'], message: 'only the composition root and the adapters import server, cli or mcp.' },
   { target: ['server'], from: ['cli'], message: 'the server never imports the CLI.' },
   // One path for every operation: the CLI and the MCP server send requests to the HTTP API
   // (connect/: a server, or the app answering in process), never call services or the store.
@@ -30,7 +30,7 @@ export const zones = [
   // The framework entries are site code: they read through the reader or the client, never the server's folders.
   { target: ['astro'], from: [''], except: ['astro', 'reader', 'client', 'core', 'codegen/types.ts', 'codegen/escape.ts', 'schema/json-schema.ts'], message: 'astro/ reads through the reader or over HTTP: it imports reader, client, core and the pure type generator only.' },
   { target: ['next'], from: [''], except: ['next', 'core', 'webhooks/sign.ts'], message: 'next/ runs inside a Next.js app over HTTP: it imports core and the webhook signing rule only.' },
-  { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'core/image-url.ts', 'reader/query.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder and image URL builder with the reader).' },
+  { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'core/image-url.ts', 'reader/query.ts', 'reader/edit-attributes.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder, the image URL builder and editAttributes with the reader).' },
 ]
 
 /** Upward imports allowed one by one, each with its reason. */

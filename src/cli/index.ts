@@ -7,6 +7,7 @@ import { registerImport } from './commands/import.ts'
 import { registerServe } from './commands/serve.ts'
 import { registerEntry } from './commands/entry.ts'
 import { registerToken } from './commands/token.ts'
+import { registerPreviewToken } from './commands/preview-token.ts'
 import { registerProject } from './commands/project.ts'
 import { registerWebhook } from './commands/webhook.ts'
 import { registerSchemaCommands } from './commands/schema.ts'
@@ -52,6 +53,7 @@ function createProgram(): Command {
   registerEntry(program)
   registerProject(program)
   registerToken(program)
+  registerPreviewToken(program)
   registerUser(program)
   registerAuth(program)
   registerWebhook(program)

@@ -96,7 +96,12 @@ let streamed = false
  * Log lines print method and target unescaped: Node's parser answers 400, before any hook,
  * to a request line with control or non-ASCII bytes (test/e2e/end-users/terminal-escaping.test.ts).
  */
-const shortPath = (path: string): string => (path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path)
+const shortPath = (path: string): string => {
+  const shown = path.includes('=') ? hideSecrets(path) : path
+  return shown.length > MAX_PATH ? `${shown.slice(0, MAX_PATH)}…` : shown
+}
+/** A browser's EventSource sends its read or preview token in the query (`GET /_events?token=`): never in the log. */
+const hideSecrets = (path: string): string => path.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[hidden]')
 const textLine = (method: string, path: string, status: number, ms: number): string => `${method} ${shortPath(path)} ${status} ${tenths(ms)} ms\n`
 const jsonLine = (method: string, path: string, status: number, ms: number): string => `${JSON.stringify({ method, path: shortPath(path), status, ms: Math.round(ms * 10) / 10 })}\n`
 

@@ -3,6 +3,9 @@ import { toQuery } from '../reader/query.ts'
 import { imageQuery, type ImageOptions } from '../core/image-url.ts'
 
 export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
+import { editAttributes, rememberCollection } from '../reader/edit-attributes.ts'
+
+export { editAttributes }
 
 /**
  * The typed client (`<package>/client`), on ofetch. Typed by the `Collections` map that
@@ -127,8 +130,8 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
       // Refusals are rejected promises, like every other failure of these methods.
       const write = async (method: 'POST' | 'PATCH' | 'PUT', path: () => string, data: unknown, extra: Record<string, unknown> = {}) => api(path(), { method, body: { data, ...extra } })
       return {
-        list: ((params: object = {}) => get(at, params as Record<string, unknown>)) as unknown as EntriesClient<never, never>['list'],
-        get: async (uuid: string, params: object = {}) => get(one(uuid), params as Record<string, unknown>),
+        list: (async (params: object = {}) => rememberCollection(await get(at, params as Record<string, unknown>), slug)) as unknown as EntriesClient<never, never>['list'],
+        get: async (uuid: string, params: object = {}) => rememberCollection(await get(one(uuid), params as Record<string, unknown>), slug),
         create: (data, extra = {}) => write('POST', () => at, data, extra),
         update: (uuid, data, extra = {}) => write('PATCH', () => one(uuid), data, extra),
         replace: (uuid, data, extra = {}) => write('PUT', () => one(uuid), data, extra),

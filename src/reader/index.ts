@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path'
 import type { AssetRecord, Project } from '../core/types.ts'
 import { isPlainFileName } from '../service/assets/files.ts'
+import { rememberCollection } from './edit-attributes.ts'
 import { loadConfig } from '../config.ts'
 import { nullSink } from '../core/events.ts'
 import { isSlug, isUuid } from '../core/ids.ts'
@@ -16,6 +17,7 @@ import { toQuery, type ReadParams } from './query.ts'
 
 export { toQuery, type ReadParams }
 export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
+export { editAttributes } from './edit-attributes.ts'
 
 /**
  * The server-less reader: the read API answered straight from `content/`, with the same
@@ -127,10 +129,10 @@ export async function openContent<C extends Record<string, unknown> = Record<str
       if (!isSlug(slug)) throw badRequest(`collection slug must be a collection's slug (lowercase letters, digits, "-" and "_"), got ${JSON.stringify(slug)}`)
       const read = (text: string) => JSON.parse(text) as never
       return {
-        list: (params = {}) => read(listEntries(ctx, slug, toQuery(params).slice(1), origin).body),
+        list: (params = {}) => rememberCollection(read(listEntries(ctx, slug, toQuery(params).slice(1), origin).body), slug),
         get: (uuid, params = {}) => {
           if (!isUuid(uuid)) throw badRequest(`uuid must be an entry uuid (8-4-4-4-12 hex digits), got ${JSON.stringify(uuid)}`)
-          return read(getEntry(ctx, slug, uuid, toQuery(params).slice(1), origin).body)
+          return rememberCollection(read(getEntry(ctx, slug, uuid, toQuery(params).slice(1), origin).body), slug)
         },
       }
     },

@@ -3,6 +3,7 @@ import { headCommit, locateRepo, type GitRepo } from '../git/repo.ts'
 import { GitError } from '../git/exec.ts'
 import { resolveTarget, type FollowTarget } from './target.ts'
 import { syncOnce, type SyncErrorCode } from './sync.ts'
+import { followWriterEvents } from './writer-events.ts'
 
 /** What `GET /_replica` answers. */
 export interface ReplicaStatus {
@@ -27,6 +28,8 @@ export interface FollowOptions {
   intervalMs: number
   /** One line per event worth a log line (fast-forward, failure, recovery). */
   log?: (line: string) => void
+  /** `--follow-events`: the writer's URL; its change stream asks for a sync at once (writer-events.ts). */
+  events?: { url: string; token?: string }
 }
 
 /** The clone a replica keeps current, checked before the content is loaded. */
@@ -68,6 +71,7 @@ export class ReplicaFollower {
   /** The last failure logged: the same one every interval is logged once, not every 10 s. */
   private lastFailure = ''
   private readonly abort = new AbortController()
+  private stopEvents: (() => void) | undefined
 
   private readonly repo: GitRepo
   private readonly store: ContentStore
@@ -86,8 +90,16 @@ export class ReplicaFollower {
     return { ...this.state, error: this.state.error ? { ...this.state.error } : null }
   }
 
-  /** Starts following: a sync now, then one `intervalMs` after each ends. */
+  /** Starts following: a sync now, then one `intervalMs` after each ends (and one per change the writer announces). */
   start(): void {
+    const events = this.options.events
+    if (events && !this.stopEvents) {
+      this.stopEvents = followWriterEvents({
+        url: events.url, ...(events.token ? { token: events.token } : {}), projectId: this.store.project.uuid,
+        onChange: () => { if (!this.closed) void this.sync() },
+        ...(this.options.log ? { log: this.options.log } : {}),
+      })
+    }
     const every = this.options.intervalMs
     const next = () => {
       if (this.closed || every <= 0) return
@@ -111,6 +123,7 @@ export class ReplicaFollower {
 
   async close(): Promise<void> {
     this.closed = true
+    this.stopEvents?.()
     clearTimeout(this.timer)
     this.abort.abort()
     await this.tail

@@ -6,6 +6,7 @@ import { reading, withApi } from '../../connect/target.ts'
 
 /** What `GET /project` answers. */
 interface ProjectSummary {
+  preview_url?: string | null
   uuid: string
   name: string
   description: string | null
@@ -47,11 +48,12 @@ export function registerProject(program: Command): void {
     .option('--description <text>', 'project description ("" clears it)')
     .option('--signed-url-ttl <seconds>', 'private projects: how long signed file URLs work, in seconds or 30m, 2h, 1d (default 3600)')
     .option('--public-drafts <on|off>', 'on lets anyone read drafts of a public project (the hosted service\'s behaviour); off (default): drafts need a read token')
+    .option('--preview-url <template>', 'the site\'s preview address, with {collection} {uuid} {slug} {locale} {token} ("" removes it; docs/preview.md)')
     .addOption(dirOption())
     .addOption(jsonOption())
-    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string; signedUrlTtl?: string }) => {
-      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined && opts.signedUrlTtl === undefined) {
-        throw new CliError('nothing to change: pass --api public|private, --name, --description, --public-drafts on|off or --signed-url-ttl')
+    .action(async (opts: Opts & { api?: string; name?: string; description?: string; publicDrafts?: string; signedUrlTtl?: string; previewUrl?: string }) => {
+      if (opts.api === undefined && opts.name === undefined && opts.description === undefined && opts.publicDrafts === undefined && opts.signedUrlTtl === undefined && opts.previewUrl === undefined) {
+        throw new CliError('nothing to change: pass --api public|private, --name, --description, --public-drafts on|off, --signed-url-ttl or --preview-url <template>')
       }
       const input = {
         ...(opts.api !== undefined ? { api: opts.api } : {}),
@@ -59,6 +61,7 @@ export function registerProject(program: Command): void {
         ...(opts.description !== undefined ? { description: opts.description } : {}),
         ...(opts.publicDrafts !== undefined ? { public_drafts: parseOnOff(opts.publicDrafts) } : {}),
         ...(opts.signedUrlTtl !== undefined ? { signed_urls: { ttl: opts.signedUrlTtl } } : {}),
+        ...(opts.previewUrl !== undefined ? { preview_url: opts.previewUrl } : {}),
       }
       const result = await withApi(target(opts), (api) => api.request<{ project: ProjectSummary; changed: boolean }>('PATCH', '/project', { body: input }))
       if (opts.json) printJson({ ...result.project, changed: result.changed })
@@ -78,6 +81,7 @@ function printSummary(p: ProjectSummary): void {
   process.stdout.write(`  api:        ${p.api}${p.api === 'private' ? ' (every request needs a token)' : ' (reads need only the project-id header)'}\n`)
   if (p.public_drafts) process.stdout.write('  drafts:     public (public_drafts: true)\n')
   if (p.api === 'private') process.stdout.write(`  file URLs:  signed, valid ${p.signed_url_ttl} s (signed_urls.ttl)\n`)
+  if (p.preview_url) process.stdout.write(`  preview:    ${p.preview_url}\n`)
   process.stdout.write(`  locales:    ${p.locales.join(', ')} (default ${p.default_locale})\n`)
   process.stdout.write(`  content:    ${p.collections} collections, ${p.entries} entries, ${p.tokens} tokens\n`)
 }

@@ -3,7 +3,7 @@ import { dirOption, jsonOption, parsePort } from '../options.ts'
 import { progress } from '../output.ts'
 import { createRequestLog, type LogFormat } from '../request-log.ts'
 
-interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; follow?: string; followInterval: number; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
+interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; follow?: string; followInterval: number; followEvents?: string; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
 
 export function registerServe(program: Command): void {
   program
@@ -14,6 +14,7 @@ export function registerServe(program: Command): void {
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--read-only', 'refuse every write; no lock, so replicas can share a tree')
     .option('--follow <remote[/branch]>', 'with --read-only: keep this clone at a git remote\'s branch (fetch and fast-forward); see docs/deploy.md')
+    .option('--follow-events <writer-url>', 'with --follow: sync as soon as the writer\'s change stream (GET /_events) tells of a change; a read token for a private project in CMS_REPLICA_EVENTS_TOKEN (docs/preview.md)')
     .option('--follow-interval <seconds>', 'with --follow: seconds between fetches (0 = only on POST /_replica/sync)', parseInterval, 10)
     .option('--git-commit', 'commit every write to git (same as CMS_GIT_COMMIT=1); see docs/git.md')
     .option('--types <file>', 'write TypeScript types for the collections to FILE, again whenever a schema changes')
@@ -21,6 +22,7 @@ export function registerServe(program: Command): void {
     .option('-q, --quiet', 'no request log (rate-limited requests are still reported on stderr)')
     .addOption(jsonOption())
     .action(async (opts: ServeOptions, command: Command) => {
+      if (opts.followEvents !== undefined && opts.follow === undefined) command.error('error: --follow-events needs --follow (it tells a replica when to sync)', { exitCode: 2, code: 'commander.conflictingOption' })
       if (opts.follow !== undefined && !opts.readOnly) command.error('error: --follow needs --read-only (a replica serves what the remote has and writes nothing)', { exitCode: 2, code: 'commander.conflictingOption' })
       const { runServer } = await import('../../server/lifecycle/run.ts')
       const { respawnParent } = await import('../serve-flags.ts')
@@ -38,7 +40,7 @@ export function registerServe(program: Command): void {
         onProgress: ({ loaded, total }) => { if (total >= 5000) progress(`loading entries ${loaded}/${total}`) },
         onWarning: (m) => process.stderr.write(`warning: ${m}\n`),
         onResponse: log,
-        ...(opts.follow !== undefined ? { follow: { spec: opts.follow, intervalMs: Math.round(opts.followInterval * 1000), log: (line: string) => process.stderr.write(`${line}\n`) } } : {}),
+        ...(opts.follow !== undefined ? { follow: { spec: opts.follow, intervalMs: Math.round(opts.followInterval * 1000), log: (line: string) => process.stderr.write(`${line}\n`), ...(opts.followEvents ? { events: { url: opts.followEvents, ...(process.env.CMS_REPLICA_EVENTS_TOKEN ? { token: process.env.CMS_REPLICA_EVENTS_TOKEN } : {}) } } : {}) } } : {}),
       })
       if (opts.types) {
         const { keepTypesFresh } = await import('../../codegen/keep-fresh.ts')

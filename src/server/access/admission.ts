@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts'
-import { CmsError } from '../../core/errors.ts'
+import { CmsError, unauthenticated } from '../../core/errors.ts'
 import { isLoopbackAddress } from '../../core/loopback.ts'
 import type { ListLater } from '../../service/entries/list.ts'
 import type { ReadResult } from '../../service/entries/read-model.ts'
@@ -14,6 +14,7 @@ import { checkPath, checkQuery } from './request-limits.ts'
 import type { H3Event } from 'h3'
 import { readOnlyRefusal } from './read-only.ts'
 import { refuseTrackedState } from './tracked-state.ts'
+import { previewPrincipal, previewTokenOf } from './preview-access.ts'
 
 /**
  * Admission: what every API request passes before its handler, in this order, written once for
@@ -102,6 +103,8 @@ export interface RouteFacts {
   credential: () => Credential
   /** Throws 403 unless an unsafe request signed in by the session cookie comes from our own origin. */
   checkSameOrigin: () => void
+  /** The preview token the request carries (`Cms-Preview` header, else `preview` query parameter), or null. */
+  preview?: () => string | null
 }
 
 /** What admission needs of a route (see RouteSpec in route.ts). */
@@ -111,6 +114,8 @@ export interface AdmissionSpec extends AccessSpec {
   project?: 'optional'
   /** Project auth routes (see RouteSpec): `open`/`user` are end users' own, `client` introspection. */
   projectAuth?: 'open' | 'user' | 'client'
+  /** A preview token may stand in for a read credential (see RouteAccess). */
+  preview?: true
 }
 
 /**
@@ -126,6 +131,12 @@ export function admitRoute(facts: RouteFacts, ctx: AppContext, spec: AdmissionSp
   if (credential.kind === 'session') facts.checkSameOrigin()
   // An end user's valid access token identifies a person but grants nothing: 403, not 401.
   if (credential.kind === 'foreign' && credential.jwt && authSettings(ctx.store.project).enabled) return refuseEndUserToken(ctx, credential.jwt)
+  // A preview token counts only where no API credential was sent (an API token wins).
+  const preview = credential.kind === 'none' || credential.kind === 'unknown' ? facts.preview?.() : null
+  if (preview) {
+    if (spec.preview) return previewPrincipal(ctx, preview)
+    if (spec.ability !== 'read') throw unauthenticated('A preview token only reads (entries with state=draft, /_events); this needs an API token.')
+  }
   return authorize(credential, ctx, spec)
 }
 
@@ -153,6 +164,7 @@ export function guard(event: H3Event, ctx: AppContext, spec: AdmissionSpec & { p
     projectId: event.req.headers.get('project-id'),
     credential: () => credentialOf(event, ctx),
     checkSameOrigin: () => checkSameOrigin(event),
+    preview: () => previewTokenOf(event.req.headers.get('cms-preview'), event.url.search),
   }, ctx, spec)
   if (principal instanceof Promise) return principal
   if (spec.ability !== null) checkParams(event, spec.path)

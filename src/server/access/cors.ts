@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 
 /** Request headers a browser client may send (checked by the preflight). */
-const ALLOW_HEADERS = 'project-id, authorization, content-type, accept, if-none-match, if-match, x-requested-with'
+const ALLOW_HEADERS = 'project-id, authorization, cms-preview, content-type, accept, if-none-match, if-match, x-requested-with'
 /** Response headers a browser client may read. */
 const EXPOSE_HEADERS = 'etag, retry-after, x-ratelimit-limit, x-ratelimit-remaining'
 const READ_METHODS = new Set(['GET', 'HEAD'])

@@ -26,7 +26,7 @@ export type Credential =
   | { kind: 'none' }
   | { kind: 'unknown' }
   | { kind: 'foreign'; jwt?: string }
-  | Exclude<Principal, { kind: 'public' | 'end-user' }>
+  | Exclude<Principal, { kind: 'public' | 'end-user' | 'preview' }>
 
 const credentials = new WeakMap<Request, Credential>()
 

@@ -1,6 +1,7 @@
 import type { H3Event } from 'h3'
 import type { Ability } from '../../core/types.ts'
 import type { EndUserPrincipal } from '../../end-users/accounts.ts'
+import type { PreviewClaims } from '../../preview/preview-tokens.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -20,6 +21,11 @@ export interface RouteAccess {
    * is `end-user`); `client` routes a project API token with `ability` (introspection).
    */
   projectAuth?: 'open' | 'user' | 'client'
+  /**
+   * `true`: a preview token (`Cms-Preview` header or `preview` query parameter) stands in for a
+   * read credential (the entry reads and `/_events`; see access/preview-access.ts).
+   */
+  preview?: true
 }
 
 export type Principal =
@@ -30,6 +36,8 @@ export type Principal =
   | { kind: 'session'; name: string; abilities: ReadonlySet<string>; key: string; via: 'link' | 'token'; expiresAt: number }
   /** A signed-in end user of project auth (their access token): only the `/auth/*` routes take it. */
   | EndUserPrincipal
+  /** A site reading with a preview token (read-only; drafts of its project, or of its one entry). */
+  | { kind: 'preview'; claims: PreviewClaims }
 
 export interface RouteSpec extends RouteAccess {
   /** One line for the route table in docs/api.md. */

@@ -5,6 +5,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
+import { previewOrigin } from '../../core/preview-url.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
 const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
@@ -38,14 +39,14 @@ const TYPES: Record<string, string> = {
  */
 export function registerStaticEditor(app: CmsApp, ctx: AppContext): void {
   const root = resolve(ctx.config.env.CMS_EDITOR_DIR || DEFAULT_EDITOR_DIR)
-  const handler = (event: H3Event) => serveEditor(root, event.url.pathname)
+  const handler = (event: H3Event) => serveEditor(root, event.url.pathname, ctx)
   defineRoutes(app, ctx, [
     { method: 'GET', path: '/_admin', ability: null, summary: 'The browser editor (single-page app; sign in by the link `cms serve` prints)', handler },
     { method: 'GET', path: '/_admin/**', ability: null, summary: 'Editor files (`/_admin/assets/*`) and screens (any other path answers the app)', handler },
   ])
 }
 
-async function serveEditor(root: string, pathname: string): Promise<Response> {
+async function serveEditor(root: string, pathname: string, ctx: AppContext): Promise<Response> {
   if (pathname === '/_admin/api' || pathname.startsWith('/_admin/api/')) return notFoundJson()
   if (pathname.startsWith('/_admin/assets/')) return serveAsset(root, pathname.slice('/_admin/assets/'.length))
   let html: Buffer
@@ -54,7 +55,10 @@ async function serveEditor(root: string, pathname: string): Promise<Response> {
   } catch {
     return new Response(NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...SECURITY_HEADERS } })
   }
-  return new Response(new Uint8Array(html), { status: 200, headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', ...SECURITY_HEADERS } })
+  // The preview pane frames the site at the project's preview_url (docs/preview.md): that origin only.
+  const frame = previewOrigin(ctx.store.project.preview_url)
+  const csp = frame ? `${EDITOR_CSP}; frame-src ${frame}` : EDITOR_CSP
+  return new Response(new Uint8Array(html), { status: 200, headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', ...SECURITY_HEADERS, 'content-security-policy': csp } })
 }
 
 async function serveAsset(root: string, rest: string): Promise<Response> {

@@ -10,6 +10,7 @@ import type { RouteSpec } from '../access/route-access.ts'
 import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
 import { draftAccess } from '../access/draft-access.ts'
+import { previewTokenOf } from '../access/preview-access.ts'
 
 /**
  * Answers a request on Node's own objects (true), or says "not mine" (false): h3 answers it then,
@@ -95,7 +96,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     let principal: ReturnType<typeof admitRoute>
     try {
       // GET and HEAD are safe methods: the session's same-origin rule never refuses them.
-      principal = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod }, ctx, spec)
+      principal = admitRoute({ projectId: headers['project-id'] as string | undefined, credential: credentialOnce, checkSameOrigin: safeMethod, preview: () => previewTokenOf(headers['cms-preview'] as string | undefined, search) }, ctx, spec)
     } catch (error) {
       return notMine(handovers, req, { admitted, route: { spec, error } })
     }
@@ -109,7 +110,7 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
       const which = (tls ? 2 : 0) + (prefix ? 1 : 0)
       const origin = (origins[which] ??= `${tls ? 'https' : 'http'}://${host}${prefix}`)
       // Drafts only for a caller who may read them (a refusal is h3's to answer, like any error).
-      const drafts = draftAccess(ctx, principal, credentialOnce)
+      const drafts = draftAccess(ctx, principal, credentialOnce, slug, uuid, query)
       result = uuid === null
         ? listEntriesNow(ctx, slug, query, origin, drafts)
         : getEntry(ctx, slug, uuid, query, origin, drafts)
@@ -132,7 +133,8 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     let head = nodeHeads.get(result)
     if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
     // Nothing added by admission (no CORS, no rate limit) and no credential: the same again next time.
-    if (!any && admitted.decision == null && method === 'GET') repeats.keep(target, headers, tls, { head, bytes })
+    // A preview token's answer is never repeated: the token may expire or be revoked meanwhile.
+    if (!any && admitted.decision == null && method === 'GET' && principal.kind !== 'preview') repeats.keep(target, headers, tls, { head, bytes })
     res.writeHead(200, any ? head.concat(headerList(extra)) : head)
     res.end(bytes)
     return true

@@ -116,10 +116,10 @@ function changeCounter(store: ContentStore): { n: number } {
 const COUNTERS = new WeakMap<ContentStore, { n: number }>()
 
 /**
- * No credential (token or session cookie), no Origin (CORS headers), no conditional request,
+ * No credential (token, session cookie or preview token), no Origin (CORS headers), no conditional request,
  * nothing a proxy rewrites: the requests whose answer depends on the target alone.
  */
-const EXCLUDED = new Set(['authorization', 'cookie', 'origin', 'if-none-match', 'x-forwarded-host', 'x-forwarded-proto'])
+const EXCLUDED = new Set(['authorization', 'cookie', 'cms-preview', 'origin', 'if-none-match', 'x-forwarded-host', 'x-forwarded-proto'])
 
 /**
  * A header name's length and first letter (any case): most names a request carries are told

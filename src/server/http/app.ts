@@ -23,6 +23,10 @@ import { registerHomePage } from '../admin/home-page.ts'
 import { registerEditorRoutes } from '../admin/editor-routes.ts'
 import { registerTokenRoutes } from '../admin/token-routes.ts'
 import { registerEndUserRoutes } from '../admin/end-user-routes.ts'
+import { registerPreviewTokenRoutes } from '../admin/preview-token-routes.ts'
+import { registerEventRoutes } from '../routes/events.ts'
+import { registerOverlayRoutes } from '../admin/overlay-routes.ts'
+import { closeChangeFeed } from '../../service/events/change-feed.ts'
 import { stripApiPrefix } from './api-prefix.ts'
 import { CmsApp } from './cms-app.ts'
 
@@ -44,6 +48,8 @@ export function createApp(ctx: AppContext): CmsApp {
   registerEditorRoutes(app, ctx)
   registerTokenRoutes(app, ctx)
   registerEndUserRoutes(app, ctx)
+  registerPreviewTokenRoutes(app, ctx)
+  registerOverlayRoutes(app, ctx)
   // Specific routes before the `/{collection}` catch-alls (static segments win in the router anyway).
   registerProjectRoutes(app, ctx)
   registerAuthRoutes(app, ctx)
@@ -53,6 +59,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerWebhookRoutes(app, ctx)
   registerGitRoutes(app, ctx)
   registerReplicaRoutes(app, ctx)
+  registerEventRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
   registerAssetFileRoutes(app, ctx)
   registerSchedulingRoutes(app, ctx)
@@ -69,7 +76,10 @@ export function createApp(ctx: AppContext): CmsApp {
   })
   app.fastRead = createFastRead(ctx, limiter, app.routes, app.handovers)
   // Event streams end before the server closes, so they never hold a shutdown.
-  app.beforeClose = () => ctx.editor?.activity.close()
+  app.beforeClose = () => {
+    ctx.editor?.activity.close()
+    closeChangeFeed(ctx)
+  }
   return app
 }
 

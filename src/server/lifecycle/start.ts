@@ -4,6 +4,7 @@ import { startDelivery } from '../../webhooks/runtime.ts'
 import { removeOrphanUploadDirs } from '../../service/assets/manage.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { startScheduler } from './scheduler.ts'
+import { serverChangeFeed } from '../routes/events.ts'
 
 /**
  * What a server starts besides listening, kept out of createApp so that building an app
@@ -15,6 +16,8 @@ import { startScheduler } from './scheduler.ts'
  */
 export function startServing(ctx: AppContext): void {
   editorState(ctx)
+  // The change stream's backlog covers every change from the start (Last-Event-ID resumes in it).
+  serverChangeFeed(ctx)
   reloadConfigOnSignal(ctx)
   if (ctx.readOnly) return
   startDelivery(ctx)

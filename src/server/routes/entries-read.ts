@@ -17,18 +17,18 @@ import { draftAccess } from '../access/draft-access.ts'
 export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/:collection', ability: 'read', summary: 'List entries (published by default)',
+      method: 'GET', path: '/:collection', ability: 'read', preview: true, summary: 'List entries (published by default)',
       // A long read runs in slices (other requests answer meanwhile); the fast path hands such reads here.
       handler: async (event, principal) => {
         const later = handedRead(event)?.later
-        return send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx)), later))
+        return send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection')), later))
       },
     },
     {
-      method: 'GET', path: '/:collection/:uuid', ability: 'read', summary: 'One entry as `{data}`',
+      method: 'GET', path: '/:collection/:uuid', ability: 'read', preview: true, summary: 'One entry as `{data}`',
       handler: (event, principal) => {
         handedRead(event)
-        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx))))
+        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection'), param(event, 'uuid'), event.url.search)))
       },
     },
   ])

@@ -17,7 +17,7 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
       handler: () => projectSummary(ctx.store),
     },
     {
-      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description, public_drafts, signed_urls: {ttl}}` (what `cms project set` sends to a running server)',
+      serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description, public_drafts, signed_urls: {ttl}, preview_url}` (what `cms project set` sends to a running server)',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const input: ProjectSettingsInput = {}
@@ -26,6 +26,10 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
           if (value === undefined) continue
           if (typeof value !== 'string' && !(key === 'description' && value === null)) throw badRequest(`${key} must be a string.`)
           input[key] = value as string
+        }
+        if (body.preview_url !== undefined) {
+          if (typeof body.preview_url !== 'string' && body.preview_url !== null) throw badRequest('preview_url must be a string (an address template) or null.')
+          input.preview_url = body.preview_url
         }
         if (body.public_drafts !== undefined) {
           if (typeof body.public_drafts !== 'boolean') throw badRequest('public_drafts must be true or false.')

@@ -2,6 +2,7 @@ import { badRequest } from '../../core/errors.ts'
 import type { EventSource, Project } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { signedTtl } from '../assets/file-urls.ts'
+import { previewUrlProblem } from '../../core/preview-url.ts'
 
 export interface ProjectSettingsInput {
   api?: string
@@ -11,6 +12,8 @@ export interface ProjectSettingsInput {
   public_drafts?: boolean | string
   /** Lifetime of a private project's signed file URLs, in seconds (or `30m`, `2h`, `1d`). */
   signed_url_ttl?: number | string
+  /** The site's preview address template (docs/preview.md); '' or null removes it. */
+  preview_url?: string | null
 }
 
 /** What `cms project show` prints. */
@@ -23,6 +26,8 @@ export interface ProjectSummary {
   public_drafts: boolean
   /** Seconds a private project's signed file URLs live (project.yaml `signed_urls.ttl`, default 3600). */
   signed_url_ttl: number
+  /** The site's preview address template, or null (docs/preview.md). */
+  preview_url: string | null
   default_locale: string
   locales: string[]
   collections: number
@@ -33,7 +38,7 @@ export interface ProjectSummary {
 export function projectSummary(store: ContentStore): ProjectSummary {
   const p = store.project
   return {
-    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, signed_url_ttl: signedTtl(p), default_locale: p.default_locale, locales: p.locales,
+    uuid: p.uuid, name: p.name, description: p.description, api: p.api, public_drafts: p.public_drafts === true, signed_url_ttl: signedTtl(p), preview_url: p.preview_url ?? null, default_locale: p.default_locale, locales: p.locales,
     collections: store.collections.size, entries: store.entryCount, tokens: store.tokens.length,
   }
 }
@@ -65,9 +70,15 @@ export async function updateProjectSettings(store: ContentStore, input: ProjectS
     const ttl = parseTtl(input.signed_url_ttl)
     if (ttl !== signedTtl(store.project)) next.signed_urls = { ...store.project.signed_urls, ttl }
   }
+  if (input.preview_url !== undefined) {
+    const template = input.preview_url === null ? '' : input.preview_url.trim()
+    const problem = template ? previewUrlProblem(template) : null
+    if (problem) throw badRequest(problem)
+    next.preview_url = template || null
+  }
   if (input.description !== undefined) next.description = input.description === '' || input.description === null ? null : input.description
   const before = store.project
-  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts || next.signed_urls !== before.signed_urls
+  const changed = next.api !== before.api || next.name !== before.name || next.description !== before.description || next.public_drafts !== before.public_drafts || next.signed_urls !== before.signed_urls || (next.preview_url ?? null) !== (before.preview_url ?? null)
   if (changed) await store.putProject(next, source)
   return { project: projectSummary(store), changed }
 }

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { api, ApiError, entryPath } from '../../api.ts'
 import { listColumns, titleField, useCollection, useSchema } from '../../schema.ts'
+import { PreviewNote } from '../entry/PreviewNote.tsx'
 import { useSession, useSignedIn } from '../../session.tsx'
 import { StateLabel, useEntryList, withStates, type ListParams } from '../../entries.ts'
 import { Field as FieldBox } from '../../components/Field.tsx'
@@ -108,7 +109,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
       <div className="screen-header">
         <div>
           <h1>{collection.name}</h1>
-          <p className="subtitle">{meta ? `${meta.total.toLocaleString()} ${meta.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}</p>
+          <p className="subtitle">{meta ? `${meta.total.toLocaleString()} ${meta.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}<PreviewNote collection={collection} /></p>
         </div>
         <div className="toolbar">
           {can('create') && <Link className="btn btn-primary" to={`/c/${encodeURIComponent(collection.slug)}/new${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`}>New entry</Link>}

@@ -17,6 +17,9 @@ import type { Collection, Entry, Field } from '../../types.ts'
 import { differs, formToWrite, jsonError, stableKey, valuesToForm, type Values } from '../../values.ts'
 import { ScheduleCard } from '../scheduling/ScheduleCard.tsx'
 import { ConflictDialog, type Conflict } from './ConflictDialog.tsx'
+import { PreviewPane } from './PreviewPane.tsx'
+import { PreviewActions } from './PreviewActions.tsx'
+import { focusField, usePreviewConfig, usePreviewLink, usePreviewSave } from './preview.ts'
 
 /** The entry form: `/c/:collection/new` and `/c/:collection/:uuid`. */
 export default function EntryScreen() {
@@ -26,7 +29,7 @@ export default function EntryScreen() {
   if (isLoading) return <Loading />
   if (error) return <ErrorView error={error} />
   if (!collection) return <div className="screen"><h1>Collection not found</h1><p>There is no collection <code>{slug}</code>.</p></div>
-  return <EntryEditor key={`${collection.slug}/${uuid ?? 'new'}`} collection={collection} uuid={uuid} requestedLocale={search.get('locale')} />
+  return <EntryEditor key={`${collection.slug}/${uuid ?? 'new'}`} collection={collection} uuid={uuid} requestedLocale={search.get('locale')} requestedField={search.get('field')} />
 }
 
 interface Status { version: number | null; changed: boolean }
@@ -48,7 +51,7 @@ function withoutSecrets(fields: Field[], values: Values): Values {
   return out
 }
 
-function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collection; uuid: string | undefined; requestedLocale: string | null }) {
+function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { collection: Collection; uuid: string | undefined; requestedLocale: string | null; requestedField: string | null }) {
   const session = useSignedIn()
   const { can } = useSession()
   const navigate = useNavigate()
@@ -195,6 +198,15 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     if (ev.kind === 'entry' && ev.uuid === uuid) void checkRemote()
   }), [uuid, checkRemote])
 
+  // The preview (docs/preview.md): the pane saves the draft as the person types.
+  const previewConfig = usePreviewConfig()
+  const [previewOpen, setPreviewOpen] = useState(false)
+  const previewLink = usePreviewLink(Boolean(previewConfig?.origin) && can('update'), collection.slug, uuid)
+  usePreviewSave(previewOpen && !isNew && !trashed && can('update'), values, dirty, () => save('save', etag.current, true))
+  useEffect(() => {
+    if (loaded && requestedField) requestAnimationFrame(() => focusField(formRef.current, fields, requestedField))
+  }, [loaded, requestedField, fields])
+
   function setField(name: string, v: unknown) {
     setValues((prev) => {
       const next = { ...prev, [name]: v }
@@ -245,13 +257,14 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
   }
 
   async function run<T>(label: string, fn: () => Promise<T>): Promise<T | undefined> {
-    setBusy(label)
+    // The preview's saves as the person types ('' label) keep the buttons as they are.
+    if (label) setBusy(label)
     pendingWrites.current++
     try {
       return await fn()
     } finally {
       pendingWrites.current--
-      setBusy(null)
+      if (label) setBusy(null)
       if (recheck.current && pendingWrites.current === 0) { recheck.current = false; void checkRemote() }
     }
   }
@@ -277,12 +290,12 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
     }
   }
 
-  async function save(action: Action, ifMatch: string | null = etag.current) {
+  async function save(action: Action, ifMatch: string | null = etag.current, quiet = false) {
     const problems = jsonProblems()
     if (Object.keys(problems).length) { setErrors(problems); setErrorMessage('Some fields need fixing before saving.'); return }
     const sent = values
     const retry = (tag: string | null) => save(action, tag)
-    await run(action === 'publish' ? 'Publishing' : 'Saving', async () => {
+    await run(quiet ? '' : action === 'publish' ? 'Publishing' : 'Saving', async () => {
       try {
         if (isNew) {
           const res = await api.post<{ data: Entry }>(entryPath(collection.slug), { data: writable(fields, sent, false), locale, ...(action === 'publish' ? { state: 'published' } : {}) })
@@ -303,7 +316,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
           const res = await api.post<{ entry?: Entry }>(entryPath(collection.slug, uuid, 'publish'), undefined, { ifMatch })
           await settle(sent, null, res.etag && res.data.entry ? res.etag : null)
         }
-        notify(action === 'publish' ? 'Published.' : 'Draft saved.', 'success')
+        if (!quiet) notify(action === 'publish' ? 'Published.' : 'Draft saved.', 'success')
       } catch (err) {
         handleError(err, action === 'publish' ? 'Publishing' : 'Saving', retry)
       }
@@ -420,7 +433,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
         </Notice>
       )}
 
-      <div className="form-layout">
+      <div className={previewOpen && previewLink && previewConfig?.origin ? 'form-layout with-preview' : 'form-layout'}>
         <form ref={formRef} className="form card" onSubmit={onSubmit} noValidate aria-label={heading}>
           {isNew && session.project.locales.length > 1 && (
             <div className="field">
@@ -457,6 +470,7 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
               </div>
             )}
             {trashed && <p className="muted" style={{ margin: 0 }}>In the trash.</p>}
+            {!trashed && can('update') && <PreviewActions configured={Boolean(previewConfig?.origin)} link={previewLink} open={previewOpen} onToggle={() => setPreviewOpen((o) => !o)} canOpen={!isNew} />}
           </div>
           {!isNew && entry && !trashed && <ScheduleCard key={entry.updated_at} collection={collection} uuid={entry.uuid} />}
           {!isNew && entry && (
@@ -474,6 +488,10 @@ function EntryEditor({ collection, uuid, requestedLocale }: { collection: Collec
             </div>
           )}
         </aside>
+        {previewOpen && previewLink && previewConfig?.origin && (
+          <PreviewPane url={previewLink.url} origin={previewConfig.origin} title={heading} onClose={() => setPreviewOpen(false)}
+            onEdit={(m) => { if (m.uuid === uuid && m.collection === collection.slug) focusField(formRef.current, fields, m.field) }} />
+        )}
       </div>
 
       {conflict && (

@@ -1,0 +1,39 @@
+import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { readJsonBody } from '../http/body.ts'
+import { issuePreviewToken, previewConfig, previewLink, revokeAllPreviewTokens, revokePreviewToken } from '../../service/preview/preview-tokens.ts'
+
+/** Preview tokens (docs/preview.md): issued to an editor session or a token with `update`, revoked the same way. */
+export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
+  defineRoutes(app, ctx, [
+    {
+      method: 'POST', path: '/_admin/api/preview-tokens', ability: 'update', token: 'always', project: 'optional',
+      summary: 'Issue a read-only preview token `{collection?, uuid?, ttl_seconds?}` (1..86400, default 3600) → 201 `{token, expires_at}`',
+      handler: async (event) => json(201, await issuePreviewToken(ctx, await readJsonBody(event, ctx))),
+    },
+    {
+      method: 'GET', path: '/_admin/api/preview', ability: 'read', token: 'always', project: 'optional',
+      summary: 'The project\'s preview address template and the origin the editor may frame: `{preview_url, origin}` (nulls when none is set)',
+      handler: () => previewConfig(ctx),
+    },
+    {
+      method: 'POST', path: '/_admin/api/preview-links', ability: 'update', token: 'always', project: 'optional',
+      summary: 'An entry\'s preview address `{collection, uuid}` → 201 `{url, token, expires_at}` (a token for that entry, filled into preview_url)',
+      handler: async (event) => json(201, await previewLink(ctx, await readJsonBody(event, ctx))),
+    },
+    {
+      method: 'DELETE', path: '/_admin/api/preview-tokens', ability: 'update', token: 'always', project: 'optional',
+      summary: 'Revoke every preview token issued so far → `{revoked: "all"}`',
+      handler: () => revokeAllPreviewTokens(ctx),
+    },
+    {
+      method: 'DELETE', path: '/_admin/api/preview-tokens/:token', ability: 'update', token: 'always', project: 'optional',
+      summary: 'Revoke one preview token (refused at once) → `{revoked: true}`',
+      handler: (event) => revokePreviewToken(ctx, decodeURIComponent(event.context.params?.token ?? '')),
+    },
+  ])
+}
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })

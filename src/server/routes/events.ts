@@ -1,0 +1,155 @@
+import type { H3Event } from 'h3'
+import type { AppContext } from '../../context.ts'
+import { defineRoutes } from '../http/route.ts'
+import type { CmsApp } from '../http/cms-app.ts'
+import { CmsError } from '../../core/errors.ts'
+import { admitRoute, type AdmissionSpec } from '../access/admission.ts'
+import { credentialFromRequest } from '../access/guard.ts'
+import { previewTokenOf } from '../access/preview-access.ts'
+import type { Principal } from '../access/route-access.ts'
+import { changeFeed, type ChangeFeed, type FedEvent } from '../../service/events/change-feed.ts'
+
+/** A client this far behind (queued chunks) is dropped rather than buffered without end; it reconnects with Last-Event-ID. */
+const MAX_QUEUED = 1000
+const HEARTBEAT_MS = 15_000
+
+/** Who may read the stream: whoever may read entries (a read token, a session, a preview token; anyone on a public project). */
+const SPEC: AdmissionSpec = { method: 'GET', ability: 'read', preview: true }
+
+/** The server's change feed (made when it starts, see start.ts; its backlog size from CMS_EVENTS_BACKLOG for tests and big sites). */
+export function serverChangeFeed(ctx: AppContext): ChangeFeed {
+  const backlog = Number(ctx.config.env.CMS_EVENTS_BACKLOG)
+  return changeFeed(ctx, Number.isInteger(backlog) && backlog > 0 ? { backlog } : {})
+}
+
+/**
+ * `GET /_events`: the public change stream (docs/preview.md, docs/api.md). Admitted here rather
+ * than by the route guard because a browser's EventSource sends no headers: the project id, a
+ * read token and a preview token may come as query parameters (`project_id`, `token`, `preview`).
+ */
+export function registerEventRoutes(app: CmsApp, ctx: AppContext): void {
+  defineRoutes(app, ctx, [
+    {
+      method: 'GET', path: '/_events', ability: null,
+      summary: 'Change stream (server-sent events): `event: change` `{type, collection, uuid, locale, state, version, tags}` per entry change, `event: reset` when `Last-Event-ID` is beyond the backlog; `?project_id=&token=&preview=` for EventSource',
+      handler: async (event) => {
+        const accept = event.req.headers.get('accept')
+        if (accept && !/text\/event-stream|text\/\*|\*\/\*/i.test(accept)) {
+          throw new CmsError('not_acceptable', 'This route is a server-sent event stream: send Accept: text/event-stream (EventSource does).')
+        }
+        const principal = await admitStream(event, ctx)
+        const feed = serverChangeFeed(ctx)
+        const headers = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' }
+        if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers })
+        const lastId = event.req.headers.get('last-event-id') ?? event.url.searchParams.get('last_event_id')
+        return new Response(streamFor(ctx, feed, visibleTo(principal), lastId), { status: 200, headers })
+      },
+    },
+  ])
+}
+
+/** Admission's route steps with the query parameters as fallbacks for the headers. */
+function admitStream(event: H3Event, ctx: AppContext): Principal | Promise<Principal> {
+  const q = event.url.searchParams
+  const headers = event.req.headers
+  const token = q.get('token')
+  const authorization = headers.get('authorization') ?? (token ? `Bearer ${token}` : null)
+  if (!headers.get('project-id') && !q.get('project_id')) throw new CmsError('bad_request', 'Project header missing: send Project-Id, or ?project_id= from a browser\'s EventSource.')
+  return admitRoute({
+    projectId: headers.get('project-id') ?? q.get('project_id'),
+    credential: () => credentialFromRequest(authorization, headers.get('cookie'), ctx),
+    // A GET changes nothing: the session's same-origin rule is for unsafe methods.
+    checkSameOrigin: () => {},
+    preview: () => previewTokenOf(headers.get('cms-preview'), event.url.search),
+  }, ctx, SPEC)
+}
+
+/** Which events a caller sees: anonymous callers published changes only; a one-entry preview token that entry's. */
+function visibleTo(principal: Principal): (fed: FedEvent) => boolean {
+  if (principal.kind === 'public') return (fed) => fed.event.state === 'published'
+  if (principal.kind === 'preview' && principal.claims.u) {
+    const { c, u } = principal.claims
+    return (fed) => fed.event.uuid === u && fed.event.collection === c
+  }
+  return () => true
+}
+
+const encoder = new TextEncoder()
+const bytesOf = new WeakMap<FedEvent, Uint8Array>()
+/** Each event is encoded once, for every client. */
+const encoded = (fed: FedEvent): Uint8Array => {
+  let bytes = bytesOf.get(fed)
+  if (!bytes) bytesOf.set(fed, (bytes = encoder.encode(fed.message)))
+  return bytes
+}
+
+function streamFor(ctx: AppContext, feed: ChangeFeed, visible: (fed: FedEvent) => boolean, lastId: string | null): ReadableStream<Uint8Array> {
+  let cleanup = (): void => {}
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true
+      const close = () => {
+        if (!open) return
+        open = false
+        cleanup()
+        try {
+          controller.close()
+        } catch {
+          // already closed by the client
+        }
+      }
+      const send = (chunk: Uint8Array | string) => {
+        if (!open) return
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return close()
+        try {
+          controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
+        } catch {
+          close()
+        }
+      }
+      const unsubscribe = feed.subscribe((fed) => {
+        if (visible(fed)) send(encoded(fed))
+      }, close)
+      const stopBeat = heartbeat(ctx, () => send(': ping\n\n'))
+      cleanup = () => {
+        stopBeat()
+        unsubscribe()
+      }
+      // Sent at once so the client knows the stream is open (and proxies flush the headers).
+      send(': connected\nretry: 2000\n\n')
+      if (lastId === null || lastId === '') return
+      const missed = feed.since(lastId)
+      if (missed === 'reset') {
+        send(`event: reset\nid: ${feed.lastId}\ndata: ${JSON.stringify({ reason: 'Changes since this Last-Event-ID are no longer kept (or the server restarted): reload everything.' })}\n\n`)
+        return
+      }
+      for (const fed of missed) if (visible(fed)) send(encoded(fed))
+    },
+    cancel() {
+      cleanup()
+    },
+  })
+}
+
+/** One timer for every open stream of a context: 200 clients cost one interval, not 200. */
+const beats = new WeakMap<AppContext, { timer: NodeJS.Timeout; clients: Set<() => void> }>()
+
+function heartbeat(ctx: AppContext, ping: () => void): () => void {
+  let beat = beats.get(ctx)
+  if (!beat) {
+    const clients = new Set<() => void>()
+    const ms = Number(ctx.config.env.CMS_EVENTS_HEARTBEAT_MS) || HEARTBEAT_MS
+    const timer = setInterval(() => { for (const c of clients) c() }, ms)
+    timer.unref()
+    beats.set(ctx, (beat = { timer, clients }))
+  }
+  const b = beat
+  b.clients.add(ping)
+  return () => {
+    b.clients.delete(ping)
+    if (b.clients.size === 0) {
+      clearInterval(b.timer)
+      beats.delete(ctx)
+    }
+  }
+}

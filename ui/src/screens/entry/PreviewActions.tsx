@@ -1,0 +1,18 @@
+import { Button } from '../../components/Button.tsx'
+import type { PreviewLink } from './preview.ts'
+
+/**
+ * The entry form's preview controls: "Open preview" (the site in a new tab) and "Preview" (the
+ * pane beside the form). Shown when the project has a preview address; a hint otherwise.
+ */
+export function PreviewActions({ configured, link, open, onToggle, canOpen }: { configured: boolean; link: PreviewLink | undefined; open: boolean; onToggle: () => void; canOpen: boolean }) {
+  if (!configured) return <p className="muted field-hint">No preview address is set for this project (docs/preview.md).</p>
+  if (!canOpen) return <p className="muted field-hint">Save the entry once to preview it on the site.</p>
+  return (
+    <div className="preview-actions">
+      <Button aria-pressed={open} onClick={onToggle}>Preview</Button>
+      {/* The address is fetched with the form: the new tab opens within the click, so no popup blocker stops it. */}
+      <Button disabled={!link} onClick={() => { if (link) window.open(link.url, '_blank', 'noopener') }}>Open preview</Button>
+    </div>
+  )
+}
