@@ -24,6 +24,8 @@ export interface Project {
   public_drafts?: boolean
   /** Project auth for end users (`auth:` in project.yaml); absent means off. See end-users/settings.ts. */
   auth?: ProjectAuthConfig
+  /** Locale fallback chains (`fallbacks: { de-AT: [de, en] }`); a locale without one falls back to the default locale (docs/locales.md). */
+  fallbacks?: Record<string, string[]>
 }
 
 /** `auth:` in project.yaml as written (defaults are applied by end-users/settings.ts). */

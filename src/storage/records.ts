@@ -17,6 +17,7 @@ export function toProject(raw: Record<string, unknown>): Project {
     ...(raw.preview_url !== undefined ? { preview_url: raw.preview_url as string | null } : {}),
     ...(raw.public_drafts !== undefined ? { public_drafts: raw.public_drafts === true } : {}),
     ...(raw.auth !== undefined ? { auth: raw.auth as Project['auth'] } : {}),
+    ...(raw.fallbacks !== undefined ? { fallbacks: raw.fallbacks as Record<string, string[]> } : {}),
   }
 }
 
@@ -72,6 +73,7 @@ export function projectDocument(p: Project): Record<string, unknown> {
   if (p.preview_url !== undefined) doc.preview_url = p.preview_url
   if (p.public_drafts !== undefined) doc.public_drafts = p.public_drafts
   if (p.auth !== undefined) doc.auth = p.auth
+  if (p.fallbacks !== undefined) doc.fallbacks = p.fallbacks
   return doc
 }
 

@@ -3,6 +3,7 @@ import { toErrorResponse } from './errors.ts'
 import { CmsError } from '../../core/errors.ts'
 import { registerProjectRoutes } from '../routes/project.ts'
 import { registerEntryReadRoutes } from '../routes/entries-read.ts'
+import { registerSearchRoutes } from '../routes/search.ts'
 import { registerEntryWriteRoutes } from '../routes/entries-write.ts'
 import { registerWebhookRoutes } from '../routes/webhooks.ts'
 import { registerSchemaRoutes } from '../routes/schema.ts'
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerGitRoutes(app, ctx)
   registerReplicaRoutes(app, ctx)
   registerAssetRoutes(app, ctx)
+  registerSearchRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
   registerStaticEditor(app, ctx)
