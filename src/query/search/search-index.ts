@@ -62,10 +62,15 @@ export class SearchIndex {
   /** The terms of texts in a locale, with their weights (the work of indexing: words, stems). */
   static analyse(locale: string, texts: ReadonlyArray<[weight: number, text: string]>): Array<[string, number]> {
     const stem = stemmerOf(locale)
+    const memo = memoOf(locale)
     const weights = new Map<string, number>()
     for (const [weight, text] of texts) {
       for (const word of wordsOf(text)) {
-        const term = termOf(word, stem)
+        let term = memo.get(word)
+        if (term === undefined) {
+          if (memo.size >= MEMO_MAX) memo.clear()
+          memo.set(word, (term = termOf(word, stem)))
+        }
         weights.set(term, (weights.get(term) ?? 0) + weight)
       }
     }
@@ -177,6 +182,18 @@ export class SearchIndex {
     }
     return out
   }
+}
+
+/**
+ * Terms of words seen, per locale: a language's texts repeat a small vocabulary, and a stemmer
+ * call costs far more than a lookup (indexing 100k articles stems ~10M words).
+ */
+const MEMOS = new Map<string, Map<string, string>>()
+const MEMO_MAX = 100_000
+function memoOf(locale: string): Map<string, string> {
+  let memo = MEMOS.get(locale)
+  if (!memo) MEMOS.set(locale, (memo = new Map()))
+  return memo
 }
 
 /** A word's score in a document: the best of the terms it reaches there. */

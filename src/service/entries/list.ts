@@ -365,3 +365,18 @@ export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean =
 }
 
 class Stopped extends Error {}
+
+/**
+ * Builds every collection's published search index (search-indexes.ts) in slices that give the
+ * event loop back: a server runs it after it listens. A search arriving first builds, or joins
+ * the build of, the index it needs. Draft indexes are built by the first draft search.
+ */
+export async function warmSearch(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  for (const slug of [...ctx.store.collections.keys()]) {
+    if (stopped()) return
+    const index = ctx.store.collection(slug)
+    if (!index) continue
+    await ctx.readModel.searchOf(slug, index).ready('published', async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() })
+      .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
+  }
+}
