@@ -66,12 +66,16 @@ export class SearchIndex {
     const weights = new Map<string, number>()
     for (const [weight, text] of texts) {
       for (const word of wordsOf(text)) {
-        let term = memo.get(word)
-        if (term === undefined) {
+        let terms = memo.get(word)
+        if (terms === undefined) {
           if (memo.size >= MEMO_MAX) memo.clear()
-          memo.set(word, (term = termOf(word, stem)))
+          // The stem, and the word itself when it differs: a typo at a word's end ("knittng") is
+          // one edit from the word, not from its stem ("knit").
+          const term = termOf(word, stem)
+          const whole = fold(word)
+          memo.set(word, (terms = term === whole ? [term] : [term, whole]))
         }
-        weights.set(term, (weights.get(term) ?? 0) + weight)
+        for (const term of terms) weights.set(term, (weights.get(term) ?? 0) + weight)
       }
     }
     return [...weights]
@@ -118,7 +122,7 @@ export class SearchIndex {
 
   /**
    * The documents holding every word of `query` (each word exactly as stemmed in one of the
-   * locales, the last one also as a prefix, a word of 4+ letters also with one typo, 8+ with
+   * locales, the last one also as a prefix, a word of 4+ letters also with one typo, 10+ with
    * two), best first. One pass over the candidates of the word with the fewest, in steps.
    */
   *searchSteps<R>(query: string, options: SearchOptions<R>): Steps<{ matches: Array<SearchMatch<R>>; total: number }> {
@@ -172,7 +176,7 @@ export class SearchIndex {
       }
     }
     if (plain.length >= 4 && !/^\d+$/.test(plain)) {
-      const distance = plain.length >= 8 ? 2 : 1
+      const distance = plain.length >= 10 ? 2 : 1
       for (const term of exact) for (const [found] of this.#terms.fuzzyGet(term, distance)) put(found, TYPO)
     }
     const out: Array<[Map<string, number>, number]> = []
@@ -188,9 +192,9 @@ export class SearchIndex {
  * Terms of words seen, per locale: a language's texts repeat a small vocabulary, and a stemmer
  * call costs far more than a lookup (indexing 100k articles stems ~10M words).
  */
-const MEMOS = new Map<string, Map<string, string>>()
+const MEMOS = new Map<string, Map<string, string[]>>()
 const MEMO_MAX = 100_000
-function memoOf(locale: string): Map<string, string> {
+function memoOf(locale: string): Map<string, string[]> {
   let memo = MEMOS.get(locale)
   if (!memo) MEMOS.set(locale, (memo = new Map()))
   return memo
