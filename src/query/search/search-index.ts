@@ -1,5 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap'
-import { slicing, type Steps } from '../steps.ts'
+import type { Steps } from '../steps.ts'
 import { fold, stemmerOf, termOf, wordsOf } from './text.ts'
 
 /**
@@ -19,7 +19,7 @@ import { fold, stemmerOf, termOf, wordsOf } from './text.ts'
  */
 export interface IndexedDoc {
   locale: string
-  /** Its distinct terms and their weights (what `remove` takes back out; what the cache keeps). */
+  /** Its distinct terms and their weights (`SearchIndex.analyse`). */
   terms: Array<[term: string, weight: number]>
 }
 
@@ -31,10 +31,19 @@ export interface SearchMatch<R> {
 export interface SearchOptions<R> {
   /** Locales whose stemmers read the query (the query's locale, or all of the project's). */
   locales: readonly string[]
-  /** The row of a matching document if the read accepts it (state, locale, filter), else null. */
+  /** Only documents of this locale (null: any). */
+  locale: string | null
+  /**
+   * The row of a matching document if the read accepts it, else null. With `sure`, it
+   * refuses no document of the locale (no filter, a state the index holds exactly): it is
+   * then called only for the documents a page shows, and the others are only counted.
+   */
   accept: (uuid: string) => R | null
+  sure: boolean
   /** Leading matches wanted by score (Infinity: all, in order); 0: only the count. */
   need: number
+  /** Whether the read needs the number of matches (a page's `total`, `count`). */
+  counted: boolean
   /** Order among equal scores (the list's default order). */
   tie: (a: R, b: R) => number
 }
@@ -46,17 +55,62 @@ const PREFIX = 0.8
 const TYPO = 0.5
 /** At most this many dictionary terms per prefix (a one-letter prefix would reach thousands). */
 const PREFIX_TERMS = 64
+/** Weights are kept in buckets 1..MAX_WEIGHT (a heavier one is kept as MAX_WEIGHT: the score saturates long before). */
+const MAX_WEIGHT = 31
+/** At most this many words of a query are read. */
+const MAX_WORDS = 8
+
+const saturate = (w: number) => (w * (K + 1)) / (w + K)
+
+/**
+ * A term's documents, by weight: `lists[w]` holds the ids of the documents where the term
+ * weighs w, so a pass from the heaviest down meets the best documents first. Append-only:
+ * a changed or removed document's id is retired (`SearchIndex.#live`), not searched for here.
+ */
+class Postings {
+  readonly lists: Array<Int32Array | undefined> = []
+  readonly lengths = new Uint32Array(MAX_WEIGHT + 1)
+  /** Ids appended, live or retired. */
+  count = 0
+
+  add(id: number, weight: number): void {
+    const w = Math.min(MAX_WEIGHT, Math.max(1, Math.round(weight)))
+    let list = this.lists[w]
+    const n = this.lengths[w]!
+    if (!list || n === list.length) {
+      const grown = new Int32Array(Math.max(4, n * 2))
+      if (list) grown.set(list)
+      this.lists[w] = list = grown
+    }
+    list[n] = id
+    this.lengths[w] = n + 1
+    this.count++
+  }
+}
 
 export class SearchIndex {
-  readonly #terms = new SearchableMap<Map<string, number>>()
-  readonly #docs = new Map<string, IndexedDoc>()
+  /** Exact lookups of terms; the radix tree below holds the same keys for prefix and typo lookups. */
+  readonly #terms = new Map<string, Postings>()
+  readonly #tree = new SearchableMap<Postings>()
+  /** Document ids: a changed document gets a new one, its old one is retired (`#live[id]` 0). */
+  readonly #ids = new Map<string, number>()
+  #uuids: Array<string | undefined> = []
+  #live = new Uint8Array(1024)
+  #locales = new Uint16Array(1024)
+  readonly #localeCodes = new Map<string, number>()
+  #next = 0
+  #retired = 0
+  /** Per query word: its score in each document, valid where the stamp is the query's. */
+  #scores: Float64Array[] = []
+  #stamps: Uint32Array[] = []
+  #stamp = 0
 
   get size(): number {
-    return this.#docs.size
+    return this.#ids.size
   }
 
   has(uuid: string): boolean {
-    return this.#docs.has(uuid)
+    return this.#ids.has(uuid)
   }
 
   /** The terms of texts in a locale, with their weights (the work of indexing: words, stems). */
@@ -85,84 +139,209 @@ export class SearchIndex {
   set(uuid: string, doc: IndexedDoc): void {
     this.remove(uuid)
     if (doc.terms.length === 0) return
-    this.#docs.set(uuid, doc)
+    const id = this.#next++
+    if (id >= this.#live.length) this.#grow()
+    this.#ids.set(uuid, id)
+    this.#uuids[id] = uuid
+    this.#live[id] = 1
+    let code = this.#localeCodes.get(doc.locale)
+    if (code === undefined) this.#localeCodes.set(doc.locale, (code = this.#localeCodes.size))
+    this.#locales[id] = code
     for (const [term, weight] of doc.terms) {
       let postings = this.#terms.get(term)
-      if (!postings) this.#terms.set(term, (postings = new Map()))
-      postings.set(uuid, weight)
+      if (!postings) {
+        this.#terms.set(term, (postings = new Postings()))
+        this.#tree.set(term, postings)
+      }
+      postings.add(id, weight)
     }
   }
 
   remove(uuid: string): void {
-    const doc = this.#docs.get(uuid)
-    if (!doc) return
-    this.#docs.delete(uuid)
-    for (const [term] of doc.terms) {
-      const postings = this.#terms.get(term)
-      if (!postings) continue
-      postings.delete(uuid)
-      if (postings.size === 0) this.#terms.delete(term)
+    const id = this.#ids.get(uuid)
+    if (id === undefined) return
+    this.#ids.delete(uuid)
+    this.#live[id] = 0
+    this.#uuids[id] = undefined
+    // Retired ids stay in the postings until they outnumber the live ones: then one pass drops them all.
+    if (++this.#retired > Math.max(1024, this.#ids.size)) this.#compact()
+  }
+
+  #grow(): void {
+    const live = new Uint8Array(this.#live.length * 2)
+    live.set(this.#live)
+    this.#live = live
+    const locales = new Uint16Array(this.#locales.length * 2)
+    locales.set(this.#locales)
+    this.#locales = locales
+  }
+
+  /** Drops retired ids from every term (and terms left with none); ids are kept. */
+  #compact(): void {
+    for (const [term, postings] of this.#terms) {
+      let count = 0
+      for (let w = 1; w <= MAX_WEIGHT; w++) {
+        const list = postings.lists[w]
+        if (!list) continue
+        let k = 0
+        for (let i = 0; i < postings.lengths[w]!; i++) if (this.#live[list[i]!]) list[k++] = list[i]!
+        postings.lengths[w] = k
+        count += k
+      }
+      postings.count = count
+      if (count === 0) { this.#terms.delete(term); this.#tree.delete(term) }
     }
+    this.#retired = 0
   }
 
-  doc(uuid: string): IndexedDoc | undefined {
-    return this.#docs.get(uuid)
-  }
-
-  docs(): IterableIterator<[string, IndexedDoc]> {
-    return this.#docs.entries()
-  }
-
-  /** Every term with its documents, sorted (tests compare a patched index with one built afresh). */
+  /** Every term with its live documents and their weights, sorted (tests compare a patched index with one built afresh). */
   dump(): Array<[string, Array<[string, number]>]> {
     const out: Array<[string, Array<[string, number]>]> = []
-    for (const [term, postings] of this.#terms) out.push([term, [...postings].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))])
+    for (const [term, postings] of this.#terms) {
+      const docs: Array<[string, number]> = []
+      for (let w = 1; w <= MAX_WEIGHT; w++) {
+        const list = postings.lists[w]
+        for (let i = 0; i < postings.lengths[w]!; i++) if (this.#live[list![i]!]) docs.push([this.#uuids[list![i]!]!, w])
+      }
+      if (docs.length > 0) out.push([term, docs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))])
+    }
     return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   }
 
   /**
    * The documents holding every word of `query` (each word exactly as stemmed in one of the
    * locales, the last one also as a prefix, a word of 4+ letters also with one typo, 10+ with
-   * two), best first. One pass over the candidates of the word with the fewest, in steps.
+   * two), best first, and how many there are.
+   *
+   * Each word's score per document is gathered into an array (one pass over its terms'
+   * documents); then the documents of the word reaching the fewest are visited heaviest
+   * first. Ranking stops as soon as no document left can enter the page (the best a
+   * document still to come can score is known from the weight being visited), which with
+   * common words is after a few hundred documents; what is left is only counted, with
+   * array reads, and not even that when no count is needed.
    */
   *searchSteps<R>(query: string, options: SearchOptions<R>): Steps<{ matches: Array<SearchMatch<R>>; total: number }> {
-    const words = wordsOf(query)
+    const words = wordsOf(query).slice(0, MAX_WORDS)
     if (words.length === 0) return { matches: [], total: 0 }
-    const count = this.#docs.size
+    const count = this.#ids.size
     const expansions = words.map((word, i) => this.#expand(word, i === words.length - 1, options.locales, count))
     if (expansions.some((e) => e.length === 0)) return { matches: [], total: 0 }
-    // The word reaching the fewest documents drives the pass; the others are looked up.
-    const sizes = expansions.map((e) => e.reduce((n, [postings]) => n + postings.size, 0))
-    const driver = sizes.indexOf(Math.min(...sizes))
-    const others = expansions.filter((_, i) => i !== driver)
-    const lead = expansions[driver]!
-    const seen = lead.length > 1 ? new Set<string>() : null
-    const { accept, need, tie } = options
-    const heap = new TopK<R>(need, tie)
-    let total = 0
-    let n = 0
-    for (const [postings] of lead) {
-      for (const uuid of postings.keys()) {
-        if (++n % slicing.rows === 0) yield
-        if (seen) { if (seen.has(uuid)) continue; seen.add(uuid) }
-        let score = best(lead, uuid)
-        for (const other of others) {
-          const s = best(other, uuid)
-          if (s === 0) { score = 0; break }
-          score += s
+    const stamp = this.#nextStamp()
+    const live = this.#live
+    const locales = this.#locales
+    const wanted = options.locale === null ? -1 : this.#localeCodes.get(options.locale) ?? -2
+    if (wanted === -2) return { matches: [], total: 0 }
+    // Each word's best score per document, and the best any document gets from it.
+    const best: number[] = []
+    for (let k = 0; k < expansions.length; k++) {
+      const scores = this.#scoresOf(k)
+      const stamps = this.#stamps[k]!
+      let top = 0
+      let n = 0
+      for (const [postings, factor] of expansions[k]!) {
+        for (let w = MAX_WEIGHT; w >= 1; w--) {
+          const list = postings.lists[w]
+          const len = postings.lengths[w]!
+          if (!list || len === 0) continue
+          const s = factor * saturate(w)
+          if (s > top) top = s
+          for (let i = 0; i < len; i++) {
+            const id = list[i]!
+            if (stamps[id] !== stamp) { stamps[id] = stamp; scores[id] = s } else if (scores[id]! < s) scores[id] = s
+          }
+          n += len
+          if (n >= 8192) { n = 0; yield }
         }
-        if (score === 0) continue
-        const row = accept(uuid)
+      }
+      best.push(top)
+    }
+    const sizes = expansions.map((e) => e.reduce((sum, [p]) => sum + p.count, 0))
+    const driver = sizes.indexOf(Math.min(...sizes))
+    const others = best.reduce((sum, b, k) => (k === driver ? sum : sum + b), 0)
+    // The driver's (term, weight) lists, heaviest contribution first.
+    const lists: Array<[Int32Array, number, number]> = []
+    for (const [postings, factor] of expansions[driver]!) {
+      for (let w = MAX_WEIGHT; w >= 1; w--) if (postings.lengths[w]! > 0) lists.push([postings.lists[w]!, postings.lengths[w]!, factor * saturate(w)])
+    }
+    lists.sort((a, b) => b[2] - a[2])
+    const { accept, need, sure, counted, tie } = options
+    const heap = new TopK<R>(need, tie)
+    const seen = this.#seenStamps(expansions.length > 0 && expansions[driver]!.length > 1)
+    const uuids = this.#uuids
+    const nWords = expansions.length
+    let total = 0
+    let ranking = need > 0
+    let n = 0
+    for (const [list, len, bound] of lists) {
+      // No document still to come can enter a full page: rank no more; count, or stop.
+      if (ranking && heap.full && bound + others < heap.min) {
+        ranking = false
+        if (!counted) break
+      }
+      for (let i = 0; i < len; i++) {
+        if (++n % 2048 === 0) yield
+        const id = list[i]!
+        if (!live[id] || (wanted >= 0 && locales[id] !== wanted)) continue
+        if (seen) { if (seen[id] === stamp) continue; seen[id] = stamp }
+        let score = 0
+        let all = true
+        for (let k = 0; k < nWords; k++) {
+          if (this.#stamps[k]![id] !== stamp) { all = false; break }
+          score += this.#scores[k]![id]!
+        }
+        if (!all) continue
+        if (sure) {
+          total++
+          if (ranking && (!heap.full || score >= heap.min)) {
+            const row = accept(uuids[id]!)
+            if (row !== null) heap.offer(row, score)
+          }
+          continue
+        }
+        if (!ranking && !counted) continue
+        const row = accept(uuids[id]!)
         if (row === null) continue
         total++
-        heap.offer(row, score)
+        if (ranking) heap.offer(row, score)
       }
+      if (!ranking && !counted) break
     }
     return { matches: heap.sorted(), total }
   }
 
+  #nextStamp(): number {
+    if (++this.#stamp === 0xffffffff) {
+      for (const s of this.#stamps) s.fill(0)
+      if (this.#seen) this.#seen.fill(0)
+      this.#stamp = 1
+    }
+    return this.#stamp
+  }
+
+  #scoresOf(k: number): Float64Array {
+    const size = this.#live.length
+    if (!this.#scores[k] || this.#scores[k]!.length < size) {
+      const stamps = new Uint32Array(size)
+      if (this.#stamps[k]) stamps.set(this.#stamps[k]!)
+      this.#stamps[k] = stamps
+      this.#scores[k] = new Float64Array(size)
+    }
+    return this.#scores[k]!
+  }
+
+  #seen: Uint32Array | null = null
+  #seenStamps(needed: boolean): Uint32Array | null {
+    if (!needed) return null
+    if (!this.#seen || this.#seen.length < this.#live.length) {
+      const seen = new Uint32Array(this.#live.length)
+      if (this.#seen) seen.set(this.#seen)
+      this.#seen = seen
+    }
+    return this.#seen
+  }
+
   /** The terms a query word reaches, each with its postings and its factor (idf times how it was reached). */
-  #expand(word: string, last: boolean, locales: readonly string[], count: number): Array<[Map<string, number>, number]> {
+  #expand(word: string, last: boolean, locales: readonly string[], count: number): Array<[Postings, number]> {
     const factors = new Map<string, number>()
     const put = (term: string, factor: number) => { if ((factors.get(term) ?? 0) < factor) factors.set(term, factor) }
     const plain = fold(word)
@@ -170,19 +349,20 @@ export class SearchIndex {
     for (const term of exact) if (this.#terms.has(term)) put(term, 1)
     if (last && plain.length >= 2) {
       let k = 0
-      for (const term of this.#terms.atPrefix(plain).keys()) {
+      for (const term of this.#tree.atPrefix(plain).keys()) {
         put(term, PREFIX)
         if (++k >= PREFIX_TERMS) break
       }
     }
     if (plain.length >= 4 && !/^\d+$/.test(plain)) {
       const distance = plain.length >= 10 ? 2 : 1
-      for (const term of exact) for (const [found] of this.#terms.fuzzyGet(term, distance)) put(found, TYPO)
+      for (const term of exact) for (const [found] of this.#tree.fuzzyGet(term, distance)) put(found, TYPO)
     }
-    const out: Array<[Map<string, number>, number]> = []
+    const out: Array<[Postings, number]> = []
     for (const [term, factor] of factors) {
       const postings = this.#terms.get(term)!
-      out.push([postings, factor * Math.log(1 + (count - postings.size + 0.5) / (postings.size + 0.5))])
+      const df = Math.min(postings.count, count)
+      out.push([postings, factor * Math.log(1 + (count - df + 0.5) / (df + 0.5))])
     }
     return out
   }
@@ -200,23 +380,20 @@ function memoOf(locale: string): Map<string, string[]> {
   return memo
 }
 
-/** A word's score in a document: the best of the terms it reaches there. */
-function best(expansion: ReadonlyArray<[Map<string, number>, number]>, uuid: string): number {
-  let score = 0
-  for (const [postings, factor] of expansion) {
-    const w = postings.get(uuid)
-    if (w === undefined) continue
-    const s = factor * ((w * (K + 1)) / (w + K))
-    if (s > score) score = s
-  }
-  return score
-}
-
 /** The best `k` of many offers, kept in a min-heap: O(n log k), never a sort of all offers. */
 class TopK<R> {
   readonly #k: number
   readonly #tie: (a: R, b: R) => number
   readonly #heap: Array<SearchMatch<R>> = []
+
+  get full(): boolean {
+    return this.#heap.length >= this.#k
+  }
+
+  /** The lowest score kept (meaningful once full). */
+  get min(): number {
+    return this.#heap[0]?.score ?? 0
+  }
 
   constructor(k: number, tie: (a: R, b: R) => number) {
     this.#k = k

@@ -96,13 +96,10 @@ export class ReadModel {
   searchOf(slug: string, index: CollectionIndex): CollectionSearch {
     let search = this.#search.get(slug)
     if (!search || search.collection !== index.collection || search.entries !== index.entries) {
-      this.#search.set(slug, (search = new CollectionSearch(index.collection, index.entries, this.searchCache?.get(slug) ?? null)))
+      this.#search.set(slug, (search = new CollectionSearch(index.collection, index.entries)))
     }
     return search
   }
-
-  /** Documents' terms read from the index cache at start, by collection (search-indexes.ts `docKey`). */
-  searchCache: Map<string, Map<string, import('../../query/search/search-index.ts').IndexedDoc>> | null = null
 
   /** Stops following the store and forgets what was kept. */
   close(): void {

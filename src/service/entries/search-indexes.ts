@@ -18,13 +18,9 @@ export class CollectionSearch {
   readonly entries: ReadonlyMap<string, EntryRecord>
   readonly #built = new Map<SearchState, SearchIndex>()
   readonly #building = new Map<SearchState, { done: Promise<SearchIndex>; changes: Array<[string, EntryRecord | null]> }>()
-  /** Terms of documents read from the index cache (by `docKey`), used once when building. */
-  #cached: Map<string, IndexedDoc> | null
-
-  constructor(collection: Collection, entries: ReadonlyMap<string, EntryRecord>, cached: Map<string, IndexedDoc> | null = null) {
+  constructor(collection: Collection, entries: ReadonlyMap<string, EntryRecord>) {
     this.collection = collection
     this.entries = entries
-    this.#cached = cached
   }
 
   peek(state: SearchState): SearchIndex | null {
@@ -91,24 +87,13 @@ export class CollectionSearch {
 
   *#buildSteps(state: SearchState): Steps<SearchIndex> {
     const index = new SearchIndex()
-    const cached = this.#cached
     let n = 0
     // A snapshot: changes during a sliced build are told through `touch` and applied after.
     for (const entry of [...this.entries.values()]) {
       if (++n % (slicing.rows >> 2) === 0) yield
-      const hit = cached?.get(docKey(state, entry))
-      const doc = hit && !entry.deleted_at ? hit : this.#docOf(entry, state)
+      const doc = this.#docOf(entry, state)
       if (doc) index.set(entry.uuid, doc)
     }
-    if (state === 'draft' || this.#built.has('draft')) this.#cached = null
     return index
   }
-}
-
-/**
- * What an indexed document's terms depend on besides the schema: the entry, its state, its
- * last change. The index cache keeps terms under it; a different key is analysed afresh.
- */
-export function docKey(state: SearchState, entry: EntryRecord): string {
-  return `${state}|${entry.uuid}|${entry.updated_at}|${entry.published_version ?? ''}|${entry.published_at ?? ''}|${entry.locale}`
 }

@@ -9,7 +9,7 @@ import type { Steps } from '../../query/steps.ts'
  * the read's locale and filter, ranked by relevance (or in the read's sort order when it has
  * one), the leading `need` of them, and how many there are.
  */
-export function* searchMatchSteps(index: SearchIndex, view: CollectionView, words: string, match: MatchQuery, need: number, locales: readonly string[]): Steps<MatchResult> {
+export function* searchMatchSteps(index: SearchIndex, view: CollectionView, words: string, match: MatchQuery, need: number, locales: readonly string[], counted = true): Steps<MatchResult> {
   const { locale, where, sort } = match
   const accept = (uuid: string): Row | null => {
     const row = view.get(uuid)
@@ -17,7 +17,9 @@ export function* searchMatchSteps(index: SearchIndex, view: CollectionView, word
     return where === null || where.test(row) ? row : null
   }
   const sorted = sort.length > 0
-  const { matches, total } = yield* index.searchSteps(words, { locales, accept, need: sorted ? Number.POSITIVE_INFINITY : need, tie: compareDefault })
+  // The index holds exactly the documents of its state: without a filter (and but for only_draft), every document of the locale is a row.
+  const sure = where === null && view.state !== 'only_draft'
+  const { matches, total } = yield* index.searchSteps(words, { locales, locale, accept, sure, counted, need: sorted ? Number.POSITIVE_INFINITY : need, tie: compareDefault })
   const rows = matches.map((m) => m.row)
   if (!sorted) return { rows, total }
   const inOrder = yield* sortRowsSteps(rows, sort)

@@ -53,7 +53,7 @@ export async function searchAll(ctx: ServiceContext, rawQuery: string, drafts: D
       if (!entry || !visibleIn(entry, query.state) || (query.locale !== null && entry.locale !== query.locale)) return null
       return [slug, entry]
     }
-    const steps = search.searchSteps(query.q, { locales, accept, need: query.limit, tie: (a, b) => (a[1].created_at < b[1].created_at ? 1 : a[1].created_at > b[1].created_at ? -1 : 0) })
+    const steps = search.searchSteps(query.q, { locales, locale: query.locale, accept, sure: false, counted: false, need: query.limit, tie: (a, b) => (a[1].created_at < b[1].created_at ? 1 : a[1].created_at > b[1].created_at ? -1 : 0) })
     const { matches } = ctx.slicedLists ? await runSliced(steps, yieldToLoop) : runNow(steps)
     all.push(...matches)
   }
