@@ -5,6 +5,7 @@ import { ADMIN_API, api } from '../../api.ts'
 import { useSignedIn } from '../../session.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
+import { Completeness } from '../../search/Completeness.tsx'
 
 interface Counts { total: number; draft: number; published: number; changed: number; trashed: number; by_locale: Record<string, number> }
 interface Overview {
@@ -36,6 +37,7 @@ export function HomeScreen() {
       {overview.error && <ErrorView error={overview.error} />}
       {overview.data && (
         <>
+          <Completeness locales={session.project.locales} />
           <section aria-labelledby="h-problems">
             <h2 id="h-problems">Problems</h2>
             {overview.data.problems.length === 0
