@@ -1,5 +1,6 @@
 import './search.css'
 import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useNavigate } from 'react-router'
 import { useSchema } from '../schema.ts'
 import { useSession } from '../session.tsx'
@@ -55,7 +56,8 @@ export function GlobalSearch() {
   }
 
   if (!open) return <button type="button" className="btn btn-ghost btn-small global-search-open" onClick={() => setOpen(true)}>Search <kbd>Ctrl K</kbd></button>
-  return (
+  // On the page's body: the sidebar it is opened from is a stacking context of its own.
+  return createPortal(
     <div className="global-search-backdrop" onClick={() => setOpen(false)}>
       <div className="global-search" role="dialog" aria-modal="true" aria-label="Go to" onClick={(e) => e.stopPropagation()}>
         <input
@@ -78,6 +80,7 @@ export function GlobalSearch() {
           {lower !== '' && query === text && !hits.isFetching && targets.length === 0 && <li className="muted">Nothing found</li>}
         </ul>
       </div>
-    </div>
+    </div>,
+    document.body,
   )
 }

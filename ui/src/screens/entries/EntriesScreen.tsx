@@ -160,11 +160,11 @@ function EntriesTable({ collection }: { collection: Collection }) {
                 {columns.map((f, i) => (
                   <td key={f.uuid} className={i === 0 ? 'cell-title cell-clip' : 'cell-clip'}>
                     {i === 0
-                      ? <><Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}><Highlight text={summarize(entry.fields[f.name]) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'} query={q} /></Link> <MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></>
+                      ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}><Highlight text={summarize(entry.fields[f.name]) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'} query={q} /></Link>
                       : <CellValue field={f} value={entry.fields[f.name]} />}
                   </td>
                 ))}
-                {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span></td>}
+                {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span><MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></td>}
                 <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span></td>
                 <td className="cell-nowrap">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
               </tr>
