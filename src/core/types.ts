@@ -28,6 +28,8 @@ export interface Project {
   signed_urls?: { ttl?: number }
   /** Image derivatives `cms export` writes beside the JSON (`media: {widths: [...], formats: [...]}`; docs/media.md). */
   media?: { widths?: number[]; formats?: Array<'webp' | 'avif' | 'jpeg' | 'png'> }
+  /** Locale fallback chains (`fallbacks: { de-AT: [de, en] }`); a locale without one falls back to the default locale (docs/locales.md). */
+  fallbacks?: Record<string, string[]>
 }
 
 /** `auth:` in project.yaml as written (defaults are applied by end-users/settings.ts). */

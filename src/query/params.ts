@@ -34,6 +34,10 @@ export interface ListQuery {
   timestamps: boolean
   exclude: string[]
   translationLocale: string | null
+  /** `search=<words>`: full-text search (docs/search.md); ranked by relevance when no sort is given. */
+  search: string | null
+  /** `fallback=true`: each translation group answered in the first locale of `locale`'s chain that has it. */
+  fallback: boolean
 }
 
 export const QS_LIMITS = { depth: 5, parameterLimit: 100, arrayLimit: 50 } as const
@@ -119,6 +123,8 @@ export function parseListQuery(raw: string): ListQuery {
     timestamps: flag(p.timestamps, 'timestamps'),
     exclude: parseExclude(p.exclude),
     translationLocale: optionalString(p.translation_locale, 'translation_locale'),
+    search: parseSearch(p.search),
+    fallback: flag(p.fallback, 'fallback'),
   }
   if (p.paginate !== undefined) query.paginate = integer(p.paginate, 'paginate', 1)
   if (p.page !== undefined) query.page = integer(p.page, 'page', 1)
@@ -136,6 +142,15 @@ function optionalString(value: unknown, name: string): string | null {
   if (value === undefined) return null
   const s = single(value, name).trim()
   return s === '' ? null : s
+}
+
+/** Longest `search` accepted, in characters (a query is a few words; a page of text is not one). */
+export const SEARCH_MAX = 200
+
+function parseSearch(value: unknown): string | null {
+  const s = optionalString(value, 'search')
+  if (s !== null && s.length > SEARCH_MAX) throw badRequest(`The search parameter must be at most ${SEARCH_MAX} characters (got ${s.length}).`)
+  return s
 }
 
 function parseState(value: unknown): ReadState {

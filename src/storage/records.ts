@@ -19,6 +19,7 @@ export function toProject(raw: Record<string, unknown>): Project {
     ...(raw.auth !== undefined ? { auth: raw.auth as Project['auth'] } : {}),
     ...(raw.signed_urls !== undefined ? { signed_urls: raw.signed_urls as Project['signed_urls'] } : {}),
     ...(raw.media !== undefined ? { media: raw.media as Project['media'] } : {}),
+    ...(raw.fallbacks !== undefined ? { fallbacks: raw.fallbacks as Record<string, string[]> } : {}),
   }
 }
 
@@ -78,6 +79,7 @@ export function projectDocument(p: Project): Record<string, unknown> {
   if (p.auth !== undefined) doc.auth = p.auth
   if (p.signed_urls !== undefined) doc.signed_urls = p.signed_urls
   if (p.media !== undefined) doc.media = p.media
+  if (p.fallbacks !== undefined) doc.fallbacks = p.fallbacks
   return doc
 }
 

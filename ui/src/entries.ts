@@ -36,6 +36,7 @@ export function useEntryList(collection: Collection | undefined, params: ListPar
       query.set('timestamps', '1')
       if (params.locale) query.set('locale', params.locale)
       if (params.sort) query.set('sort', params.sort)
+      if (params.search) query.set('search', params.search)
       for (const [k, v] of params.where) query.append(k, v)
       const { data: page } = await api.get<Paginated<Entry>>(entryPath(c.slug), { query, signal })
       const rows = await withStates(c, page.data, signal)

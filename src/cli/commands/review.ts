@@ -16,8 +16,19 @@ export function registerReview(program: Command): void {
     .addOption(dirOption())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .addOption(jsonOption())
-    .action(async (opts: { dir?: string; format: 'text' | 'json' | 'github'; json?: boolean }) => {
+    .option('--translations', 'report missing translations instead (groups with no entry in a locale, fields left empty); exit 1 when any')
+    .option('--drafts', 'with --translations: drafts count as present')
+    .action(async (opts: { dir?: string; format: 'text' | 'json' | 'github'; json?: boolean; translations?: boolean; drafts?: boolean }) => {
       const { resolveContentDir } = await import('../../config.ts')
+      if (opts.translations) {
+        const { translationReport, formatTranslationReport } = await import('../../review/translations.ts')
+        const root = resolveContentDir({ dir: opts.dir })
+        await requireContentRoot(root)
+        const report = await translationReport(root, { draft: opts.drafts === true }).catch((error: unknown) => { throw new CliError((error as Error).message, EXIT.cannotRun) })
+        process.stdout.write(formatTranslationReport(report, opts.json ? 'json' : opts.format))
+        process.exitCode = report.missing.length + report.empty.length === 0 ? EXIT.ok : EXIT.problem
+        return
+      }
       const { validateTree } = await import('../../review/validate.ts')
       const { formatValidateReport } = await import('../../review/format-problems.ts')
       const root = resolveContentDir({ dir: opts.dir })

@@ -3,6 +3,7 @@ import { toErrorResponse } from './errors.ts'
 import { CmsError } from '../../core/errors.ts'
 import { registerProjectRoutes } from '../routes/project.ts'
 import { registerEntryReadRoutes } from '../routes/entries-read.ts'
+import { registerSearchRoutes } from '../routes/search.ts'
 import { registerEntryWriteRoutes } from '../routes/entries-write.ts'
 import { registerSchedulingRoutes } from '../routes/scheduling.ts'
 import { registerWebhookRoutes } from '../routes/webhooks.ts'
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext): CmsApp {
   registerAssetRoutes(app, ctx)
   registerAssetFileRoutes(app, ctx)
   registerSchedulingRoutes(app, ctx)
+  registerSearchRoutes(app, ctx)
   registerEntryWriteRoutes(app, ctx)
   registerEntryReadRoutes(app, ctx)
   registerStaticEditor(app, ctx)

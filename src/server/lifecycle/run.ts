@@ -10,7 +10,7 @@ import { CmsError } from '../../core/errors.ts'
 import type { LoadProgress } from '../../storage/store.ts'
 import { receiverRules } from '../../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../../core/loopback.ts'
-import { buildListViews, keepSortKeys, warmListViews } from '../../service/entries/list.ts'
+import { buildListViews, keepSortKeys, warmListViews, warmSearch } from '../../service/entries/list.ts'
 import { checkWriterUrl } from '../access/read-only.ts'
 import { refuseTrackedStateAtStart, watchTrackedState } from '../access/tracked-state.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../../replica/follower.ts'
@@ -112,6 +112,8 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     let stopping: Promise<void> | undefined
     // In the background, after the port answers: what a sort never asked before reads (query/key-columns.ts).
     const keys = keepSortKeys(running, () => stopping !== undefined).catch((error: unknown) => options.onWarning?.(`keeping sort keys failed: ${(error as Error).message}`))
+      // Then the search indexes (docs/search.md), also in slices: a search before they are ready builds its own.
+      .then(() => warmSearch(running, () => stopping !== undefined)).catch((error: unknown) => options.onWarning?.(`building the search index failed: ${(error as Error).message}`))
     return {
       ctx: running, http, loadMs,
       stop: () => (stopping ??= (async () => {

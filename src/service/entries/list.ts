@@ -15,6 +15,9 @@ import { entryEtag } from './etag.ts'
 import { bodyEtag, bodyHash, etagOfHash } from '../../core/body-etag.ts'
 import { lookupsOf } from './lookups.ts'
 import { schemaOf, type CollectionViews, type ReadResult, type Slot } from './read-model.ts'
+import { chainOf, chosenIn, pickInChain } from './fallback.ts'
+import { searchMatchSteps } from './search-match.ts'
+import type { SearchIndex } from '../../query/search/search-index.ts'
 
 /**
  * Whether the caller may read drafts: `allowed` for local callers (CLI, reader, MCP on the
@@ -67,11 +70,13 @@ function answerList(ctx: ServiceContext, slug: string, query: string, baseUrl: s
   if (deferLong) {
     // A server answers here only what fits in a few slices; the rest goes to listEntriesSliced.
     const view = plan.ready ? slot.views.peek(q.state) : null
-    const now = view ? runWithin(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, false), SYNC_SLICES) : LATER
+    const search = q.search === null ? null : ctx.readModel.searchOf(slug, index).peek(searchState(q.state))
+    const now = view && (q.search === null || search) ? runWithin(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, false, search), SYNC_SLICES) : LATER
     if (now === LATER) return new ListLater(q)
     result = now
   } else {
-    result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false))
+    const search = q.search === null ? null : ctx.readModel.searchOf(slug, index).now(searchState(q.state))
+    result = runNow(listSteps(ctx, index, slot, q, query, baseUrl, plan, slot.views.view(q.state), false, search))
   }
   if (q.state !== 'published') result.drafts = true
   slot.remember(baseUrl, query, result)
@@ -95,11 +100,13 @@ export async function listEntriesSliced(ctx: ServiceContext, slug: string, query
   // The views the answer reads (its own, and those its relation filters reach), built in slices if not yet.
   for (const target of plan.related) await viewsOf(ctx, target)?.ready(q.state === 'published' ? 'published' : 'draft')
   // A view not built yet (just after start): this read scans the entries in slices rather than wait for the build.
-  const view = slot.views.peek(q.state)
+  // A search reads rows through the view and the search index: it waits for both, built in slices.
+  const view = q.search !== null ? await slot.views.ready(q.state) : slot.views.peek(q.state)
   if (!view) void slot.views.ready(q.state).catch(() => {})
+  const search = q.search === null ? null : await ctx.readModel.searchOf(slug, index).ready(searchState(q.state), yieldToLoop)
   ctx.readModel.readsInSlices++
   try {
-    const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true), yieldToLoop)
+    const result = await runSliced(listSteps(ctx, index, slot, q, query, baseUrl, plan, view, true, search), yieldToLoop)
     if (q.state !== 'published') result.drafts = true
     slot.remember(baseUrl, query, result)
     return result
@@ -137,6 +144,12 @@ export function getEntry(ctx: ServiceContext, slug: string, uuid: string, query:
     entry = findTranslation(ctx, slug, index, entry, q.translationLocale)
     if (!entry) throw notFound(`Translation not found for locale '${q.translationLocale}'.`)
   }
+  if (q.fallback && q.locale !== null) {
+    // The entry of uuid's group that comes first in the locale's chain (docs/locales.md).
+    const members = entry.translation_group ? lookupsOf(ctx.store, slug, index).members(entry.translation_group) : [entry]
+    entry = pickInChain(members, chainOf(ctx.store.project, q.locale), q.state)
+    if (!entry) throw notFound('Content not found.')
+  }
   if (!visibleIn(entry, q.state)) throw notFound('Content not found.')
   const body = `{"data":${serialise(ctx, entry, index.collection, q, baseUrl, slot.stamp)}}`
   // A draft read carries the entry's own ETag: the one its writes answer with and If-Match checks.
@@ -155,6 +168,17 @@ interface ListPlan {
   related: string[]
   /** Whether every view the filter reaches is built (else a server takes the sliced path). */
   ready: boolean
+  /** The locales whose stemmers read a `search` (the read's locale, its chain, or every locale). */
+  locales: readonly string[]
+}
+
+/** The search index a read state reads: published reads the published snapshots, the others the drafts. */
+const searchState = (state: ReadState) => (state === 'published' ? 'published' : 'draft')
+
+/** A singleton's entries are one group: the answer is the first chain locale the state lists. */
+function singletonChoice(entries: EntryRecord[], chain: readonly string[], state: ReadState): (entry: EntryRecord) => boolean {
+  const pick = pickInChain(entries, chain, state)
+  return (entry) => entry === pick
 }
 
 function prepareList(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery): ListPlan {
@@ -167,24 +191,40 @@ function prepareList(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q:
     target: (field) => { const t = relationTarget(ctx.store, field); if (t) related.add(t.slug); return t ? schemaOf(t) : null },
     related: (targetSlug, uuid) => viewOf(ctx, targetSlug, q.state)?.get(uuid) ?? null,
   }
-  const where = q.where ? compileWhere(q.where, env) : null
+  let where = q.where ? compileWhere(q.where, env) : null
   const sort = compileSort(q.sort, schema)
   const signature = sortSignature(q.sort)
-  const locale = collection.is_singleton ? q.locale ?? ctx.store.project.default_locale : q.locale
+  let locale = collection.is_singleton ? q.locale ?? ctx.store.project.default_locale : q.locale
   const single = collection.is_singleton || q.first
   const need = q.count ? 0 : single ? 1 : q.paginate !== null ? q.page * q.paginate : q.limit !== null ? q.offset + q.limit : Number.POSITIVE_INFINITY
   const state = q.state === 'published' ? 'published' : 'draft'
   const ready = slot.views.peek(q.state) !== null && [...related].every((slug) => viewsOf(ctx, slug)?.peek(state) !== null)
+  let cacheKey: string | null = `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}`
+  let locales = locale !== null ? [locale] : ctx.store.project.locales
+  if (q.fallback && q.locale !== null) {
+    // Fallbacks: any locale of the chain, each group's first (docs/locales.md). Whether an entry is
+    // its group's answer depends on its group's other members, which the view's cached match
+    // lists do not follow: such a match is not cached (the answer cache is, per collection revision).
+    const chain = chainOf(ctx.store.project, q.locale)
+    const chosen = collection.is_singleton ? singletonChoice([...index.entries.values()], chain, q.state) : chosenIn(chain, q.state, lookupsOf(ctx.store, collection.slug, index))
+    const inner = where
+    where = { test: (row) => chosen(row.entry) && (inner === null || inner.test(row)), hints: [], related: inner?.related ?? false }
+    locale = null
+    locales = chain
+    cacheKey = null
+  }
   return {
-    match: { locale, where, sort, sortSignature: signature, cacheKey: `${locale ?? ''}\n${q.where ? JSON.stringify(q.where) : ''}\n${signature}` },
-    single, need, related: [...related], ready,
+    match: { locale, where, sort, sortSignature: signature, cacheKey },
+    single, need, related: [...related], ready, locales,
   }
 }
 
 /** A list answer in steps (see query/steps.ts): the match, then the page's entries serialised. */
-function* listSteps(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean): Steps<ReadResult> {
+function* listSteps(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean, search: SearchIndex | null = null): Steps<ReadResult> {
   const collection = index.collection
-  const { rows, total } = view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
+  const { rows, total } = q.search !== null && search && view
+    ? yield* searchMatchSteps(search, view, q.search, plan.match, plan.need, plan.locales, !plan.single)
+    : view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
   if (q.count) {
@@ -326,3 +366,18 @@ export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean =
 }
 
 class Stopped extends Error {}
+
+/**
+ * Builds every collection's published search index (search-indexes.ts) in slices that give the
+ * event loop back: a server runs it after it listens. A search arriving first builds, or joins
+ * the build of, the index it needs. Draft indexes are built by the first draft search.
+ */
+export async function warmSearch(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  for (const slug of [...ctx.store.collections.keys()]) {
+    if (stopped()) return
+    const index = ctx.store.collection(slug)
+    if (!index) continue
+    await ctx.readModel.searchOf(slug, index).ready('published', async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() })
+      .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
+  }
+}

@@ -7,6 +7,7 @@ import type { CompiledSortKey } from '../../query/sort.ts'
 import { CollectionView, type ViewOptions } from '../../query/view.ts'
 import { yieldToLoop } from '../../query/steps.ts'
 import { keyColumnsOf } from '../../query/key-columns.ts'
+import { CollectionSearch } from './search-indexes.ts'
 
 /**
  * The read model of one context: what list and entry reads keep between requests (per
@@ -19,6 +20,8 @@ export class ReadModel {
   readonly #store: ContentStore
   readonly #slots = new Map<string, Slot>()
   readonly #views = new Map<string, CollectionViews>()
+  /** Full-text indexes per collection (search-indexes.ts), patched by the same subscription as the views. */
+  readonly #search = new Map<string, CollectionSearch>()
   /** Store changes seen (any kind): while it stays put, a slot's stamp needs no recomputing. */
   #changes = 0
   readonly #unsubscribe: () => void
@@ -35,8 +38,10 @@ export class ReadModel {
     this.#background = options.background
     this.#unsubscribe = store.onChange((change) => {
       this.#changes++
-      if (change.kind === 'collection') this.#views.delete(change.slug)
+      if (change.kind === 'collection') { this.#views.delete(change.slug); this.#search.delete(change.slug) }
       if (change.kind !== 'entry') return
+      const search = this.#search.get(change.slug)
+      if (search && search.entries === store.collection(change.slug)?.entries) search.touch(change.uuid, change.after)
       const held = this.#views.get(change.slug)
       const index = store.collection(change.slug)
       if (!held || !index || held.entries !== index.entries) return
@@ -87,11 +92,21 @@ export class ReadModel {
     for (let i = 0; i < BACKGROUND_DEFER && this.readsInSlices > 0; i++) await yieldToLoop()
   }
 
+  /** A collection's search indexes (made on first use; a new schema object makes new ones). */
+  searchOf(slug: string, index: CollectionIndex): CollectionSearch {
+    let search = this.#search.get(slug)
+    if (!search || search.collection !== index.collection || search.entries !== index.entries) {
+      this.#search.set(slug, (search = new CollectionSearch(index.collection, index.entries)))
+    }
+    return search
+  }
+
   /** Stops following the store and forgets what was kept. */
   close(): void {
     this.#unsubscribe()
     this.#slots.clear()
     this.#views.clear()
+    this.#search.clear()
   }
 }
 

@@ -16,7 +16,7 @@ describe('parseListQuery', () => {
   test('defaults', () => {
     expect(parseListQuery('')).toEqual({
       state: 'published', locale: null, where: null, sort: [], paginate: null, page: 1, limit: null, offset: 0,
-      first: false, count: false, timestamps: false, exclude: [], translationLocale: null,
+      first: false, count: false, timestamps: false, exclude: [], translationLocale: null, search: null, fallback: false,
     })
   })
 

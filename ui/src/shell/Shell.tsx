@@ -4,6 +4,7 @@ import { useSession, useSignedIn } from '../session.tsx'
 import { useLiveEvents } from '../events.ts'
 import { useGitStatus } from '../screens/changes/gitApi.ts'
 import { countChanges } from '../screens/changes/changeItems.ts'
+import { GlobalSearch } from '../search/GlobalSearch.tsx'
 
 /** The frame of every signed-in screen: navigation on the left, the screen on the right. */
 export function Shell() {
@@ -19,6 +20,7 @@ export function Shell() {
           <span className="brand-mark" aria-hidden="true">◆</span>
           <span className="brand-name">{session.project.name}</span>
         </div>
+        <GlobalSearch />
         <ul className="nav-list">
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/upcoming">Upcoming</NavLink></li>

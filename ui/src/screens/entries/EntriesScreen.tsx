@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { api, ApiError, entryPath } from '../../api.ts'
 import { listColumns, titleField, useCollection, useSchema } from '../../schema.ts'
 import { PreviewNote } from '../entry/PreviewNote.tsx'
+import { Highlight } from '../../search/Highlight.tsx'
+import { MissingIn } from '../../search/MissingIn.tsx'
 import { useSession, useSignedIn } from '../../session.tsx'
 import { StateLabel, useEntryList, withStates, type ListParams } from '../../entries.ts'
 import { Field as FieldBox } from '../../components/Field.tsx'
@@ -57,10 +59,6 @@ function EntriesTable({ collection }: { collection: Collection }) {
 
   const where: Array<[string, string]> = []
   const texts = searchFields(collection)
-  if (q) {
-    if (texts.length === 1) where.push([`where[${texts[0]!.name}][like]`, q])
-    else texts.forEach((f, i) => where.push([`where[or][${i}][${f.name}][like]`, q]))
-  }
   for (const f of filters) {
     const v = params.get(`f.${f.name}`)
     if (!v) continue
@@ -70,7 +68,8 @@ function EntriesTable({ collection }: { collection: Collection }) {
       where.push([targetField ? `where[${f.name}][${targetField}][like]` : `where[${f.name}]`, v])
     } else where.push([`where[${f.name}]`, v])
   }
-  const listParams: ListParams = { locale: locale || undefined, sort: sort || undefined, page, perPage, where }
+  // The search box is full-text search (docs/search.md): ranked by relevance unless a column sorts.
+  const listParams: ListParams = { locale: locale || undefined, sort: sort || undefined, search: q || undefined, page, perPage, where }
   const list = useEntryList(collection, listParams)
 
   function update(changes: Record<string, string | null>, resetPage = true) {
@@ -164,11 +163,11 @@ function EntriesTable({ collection }: { collection: Collection }) {
                 {columns.map((f, i) => (
                   <td key={f.uuid} className={i === 0 ? 'cell-title cell-clip' : 'cell-clip'}>
                     {i === 0
-                      ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}>{summarize(entry.fields[f.name]) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'}</Link>
+                      ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}><Highlight text={summarize(entry.fields[f.name]) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'} query={q} /></Link>
                       : <CellValue field={f} value={entry.fields[f.name]} />}
                   </td>
                 ))}
-                {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span></td>}
+                {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span><MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></td>}
                 <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span><ReviewBadge entry={entry} /></td>
                 <td className="cell-nowrap">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
               </tr>

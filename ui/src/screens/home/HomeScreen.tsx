@@ -6,6 +6,7 @@ import { useSignedIn } from '../../session.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
 import { WaitingForReview } from '../scheduling/ReviewBits.tsx'
+import { Completeness } from '../../search/Completeness.tsx'
 
 interface Counts { total: number; draft: number; published: number; changed: number; trashed: number; by_locale: Record<string, number> }
 interface Overview {
@@ -38,6 +39,7 @@ export function HomeScreen() {
       {overview.data && (
         <>
           <WaitingForReview />
+          <Completeness locales={session.project.locales} />
           <section aria-labelledby="h-problems">
             <h2 id="h-problems">Problems</h2>
             {overview.data.problems.length === 0

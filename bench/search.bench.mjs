@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Full-text search (docs/search.md) at N standard-workload articles, in process on dist/, no
+// HTTP: the index's build (in slices, as a server does after listening) against the views a
+// server builds before it listens (the start without search), its heap, the patch of one
+// changed entry, and the five query shapes with paginate=10, p50/p99, beside a `like` filter
+// (the only text filter before) timed in the same run as the baseline.
+//
+//   npx tsc -p tsconfig.build.json && node bench/search.bench.mjs [N=100000]
+import { performance } from 'node:perf_hooks'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { loadavg } from 'node:os'
+import { eachEntry } from './gen-workload.mjs'
+import { median, pct } from './lib.mjs'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc')
+const root = join(fileURLToPath(import.meta.url), '../..')
+const { CollectionView } = await import(join(root, 'dist/query/view.js'))
+const { runNow } = await import(join(root, 'dist/query/steps.js'))
+const { compileWhere } = await import(join(root, 'dist/query/compile-where.js'))
+const { compileSort, sortSignature } = await import(join(root, 'dist/query/sort.js'))
+const { parseListQuery } = await import(join(root, 'dist/query/params.js'))
+const { CollectionSearch } = await import(join(root, 'dist/service/entries/search-indexes.js'))
+const { searchMatchSteps } = await import(join(root, 'dist/service/entries/search-match.js'))
+
+const n = Number(process.argv[2] ?? 100000)
+const f = (name, type) => ({ uuid: `f-${name}`, type, label: name, name, description: null, placeholder: null, options: {}, validations: {} })
+const collection = { uuid: 'c', name: 'Articles', slug: 'articles', is_singleton: false, order: 0, created_at: '', updated_at: '', fields: [f('title', 'text'), f('slug', 'slug'), f('content', 'richtext'), f('excerpt', 'text'), f('published_date', 'date'), f('views', 'number'), f('category', 'text')] }
+const schema = { slug: 'articles', fields: collection.fields }
+const entries = new Map()
+let i = 0
+for (const e of eachEntry(n)) {
+  const at = new Date(Date.UTC(2024, 0, 1) + i++ * 1000).toISOString()
+  const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+  const published = e.status === 'published' ? e.fields : null
+  entries.set(uuid, { uuid, locale: e.locale, translation_group: null, created_at: at, updated_at: at, published_at: published ? at : null, published_version: published ? 1 : null, deleted_at: null, fields: e.fields, published })
+}
+const ms = (x) => `${x.toFixed(2)} ms`
+const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed }
+
+// The start without search: the views a server builds before listening (published and draft).
+let t = performance.now()
+const view = new CollectionView(entries.values(), 'published')
+new CollectionView(entries.values(), 'draft')
+const viewsMs = performance.now() - t
+
+// The published index, built in slices as after listening: total time and the longest slice.
+const before = heap()
+const search = new CollectionSearch(collection, entries)
+let last = performance.now()
+let longest = 0
+let slices = 0
+t = last
+const index = await search.ready('published', () => new Promise((resolve) => { const now = performance.now(); longest = Math.max(longest, now - last); slices++; setImmediate(() => { last = performance.now(); resolve() }) }))
+const buildMs = performance.now() - t
+const indexMb = (heap() - before) / 1048576
+
+const env = { schema, target: () => null, related: () => null }
+const match = (raw) => {
+  const q = parseListQuery(raw)
+  return { q, m: { locale: q.locale, where: q.where ? compileWhere(q.where, env) : null, sort: compileSort(q.sort, schema), sortSignature: sortSignature(q.sort), cacheKey: null } }
+}
+const SHAPES = {
+  'one word': 'search=webhook&paginate=10',
+  'two words': 'search=content%20server&paginate=10',
+  'prefix (4 letters)': 'search=publ&paginate=10',
+  'one-letter typo': 'search=webhok&paginate=10',
+  'word + locale + where[category]': 'search=release&locale=de&where[category]=Science&paginate=10',
+}
+const LOCALES = ['en', 'fr', 'de']
+const rows = []
+for (const [shape, raw] of Object.entries(SHAPES)) {
+  const { q, m } = match(raw)
+  const times = []
+  let total = 0
+  for (let k = 0; k < 120; k++) {
+    const s = performance.now()
+    total = runNow(searchMatchSteps(index, view, q.search, m, 10, q.locale ? [q.locale] : LOCALES)).total
+    times.push(performance.now() - s)
+  }
+  rows.push({ shape, p50: ms(median(times)), p99: ms(pct(times, 99)), matches: total })
+}
+// Baseline, same run: the `like` filter on the title (a scan of every row, no ranking).
+{
+  const { m } = match('where[title][like]=%25webhook%25&paginate=10')
+  const times = []
+  for (let k = 0; k < 40; k++) {
+    const s = performance.now()
+    runNow(view.matchSteps({ ...m, cacheKey: null }, 10, false))
+    times.push(performance.now() - s)
+  }
+  rows.push({ shape: 'baseline: where[title][like]=%webhook%', p50: ms(median(times)), p99: ms(pct(times, 99)), matches: '' })
+}
+
+// The patch of one changed entry (its terms out, the new ones in), as the read model does per write.
+const patches = []
+const uuids = [...entries.keys()]
+for (let k = 0; k < 2000; k++) {
+  const e = entries.get(uuids[(k * 7919) % uuids.length])
+  const fields = { ...e.fields, title: `${e.fields.title} edited ${k}` }
+  const changed = { ...e, fields, published: fields, updated_at: new Date().toISOString() }
+  const s = performance.now()
+  search.touch(changed.uuid, changed)
+  patches.push(performance.now() - s)
+}
+
+console.log(`search at ${n} articles (load ${loadavg()[0].toFixed(2)}, ${n} docs, published index ${index.size} docs)`)
+console.table(rows)
+console.table([{
+  'views before listening (start without search)': ms(viewsMs),
+  'search index build (after listening, sliced)': `${ms(buildMs)} in ${slices} slices, longest ${ms(longest)}`,
+  'index heap': `${indexMb.toFixed(0)} MB`,
+  'patch per write p50/p99': `${ms(median(patches))} / ${ms(pct(patches, 99))}`,
+}])
