@@ -10,6 +10,7 @@ import type { RouteSpec } from '../access/route-access.ts'
 import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
 import { draftAccess } from '../access/draft-access.ts'
+import { acceptedEncoding, COMPRESS_MIN, encodedOnce, type Encoding } from '../http/compression.ts'
 
 /**
  * Answers a request on Node's own objects (true), or says "not mine" (false): h3 answers it then,
@@ -131,10 +132,14 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const bytes = (result.bytes ??= Buffer.from(result.body))
     let head = nodeHeads.get(result)
     if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
+    // Large answers go compressed to a client that asks (compression.ts); one that does not pays nothing more.
+    const encode = bytes.length >= COMPRESS_MIN ? encoder(result, bytes, head) : undefined
     // Nothing added by admission (no CORS, no rate limit) and no credential: the same again next time.
-    if (!any && admitted.decision == null && method === 'GET') repeats.keep(target, headers, tls, { head, bytes })
-    res.writeHead(200, any ? head.concat(headerList(extra)) : head)
-    res.end(bytes)
+    if (!any && admitted.decision == null && method === 'GET') repeats.keep(target, headers, tls, { head, bytes, encode })
+    const encoding = encode && acceptedEncoding(headers['accept-encoding'])
+    const sent = encoding ? encode(encoding) : { head, bytes }
+    res.writeHead(200, any ? sent.head.concat(headerList(extra)) : sent.head)
+    res.end(sent.bytes)
     return true
   }
 }
@@ -182,6 +187,30 @@ function parseTarget(target: string, reserved: ReadonlySet<string>): Target | nu
   if (!isSlug(slug) || reserved.has(slug) || (uuid !== null && !isUuid(uuid))) return null
   return { slug, uuid, search, query: search.slice(1), prefix }
 }
+
+/** An answer's compressed forms with their header lists, each made once per cached answer. */
+function encoder(result: ReadResult, bytes: Buffer, head: string[]): (encoding: Encoding) => { head: string[]; bytes: Buffer } {
+  return (encoding) => {
+    const packed = encodedOnce(result, bytes, encoding)
+    let heads = encodedHeads.get(result)
+    if (!heads) encodedHeads.set(result, (heads = {}))
+    const list = (heads[encoding] ??= withEncoding(head, encoding, packed.length))
+    return { head: list, bytes: packed }
+  }
+}
+
+/** A header list with Content-Encoding, its Content-Length, and Vary: Accept-Encoding. */
+function withEncoding(head: string[], encoding: Encoding, length: number): string[] {
+  const out: string[] = []
+  for (let i = 0; i < head.length; i += 2) {
+    if (head[i] === 'content-length') out.push('content-length', String(length))
+    else out.push(head[i]!, head[i + 1]!)
+  }
+  out.push('content-encoding', encoding, 'vary', 'Accept-Encoding')
+  return out
+}
+
+const encodedHeads = new WeakMap<ReadResult, Partial<Record<Encoding, string[]>>>()
 
 /** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length). */
 const nodeHeads = new WeakMap<ReadResult, string[]>()
