@@ -32,7 +32,6 @@ const MARKDOWN_URL = /\]\(\s*<?([^)\s>]+)/g
 
 /** Whether a URL starts with a script scheme once spaces and control characters are removed (as browsers do). */
 function hasScriptScheme(url: string): boolean {
-  // eslint-disable-next-line no-control-regex
   const plain = url.replace(/[\u0000-\u0020\u007f-\u00a0]+/g, '').toLowerCase()
   return plain.startsWith('javascript:') || plain.startsWith('vbscript:') || plain.startsWith('data:text/html') || plain.startsWith('data:image/svg')
 }

@@ -10,7 +10,7 @@ import type { RouteSpec } from '../access/route-access.ts'
 import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
 import { draftAccess } from '../access/draft-access.ts'
-import { acceptedEncoding, COMPRESS_MIN, encodedOnce, type Encoding } from '../http/compression.ts'
+import { acceptedEncoding, COMPRESS_MIN, encodedNow, encodeLater, type Encoding } from '../http/compression.ts'
 
 /**
  * Answers a request on Node's own objects (true), or says "not mine" (false): h3 answers it then,
@@ -138,6 +138,14 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     if (!any && admitted.decision == null && method === 'GET') repeats.keep(target, headers, tls, { head, bytes, encode })
     const encoding = encode && acceptedEncoding(headers['accept-encoding'])
     const sent = encoding ? encode(encoding) : { head, bytes }
+    if (sent === undefined) {
+      // A large answer not compressed yet: off the event loop, then sent (plain if that failed).
+      encodeLater(result, bytes, encoding!).then(() => encode!(encoding!)!, () => ({ head, bytes })).then((later) => {
+        res.writeHead(200, any ? later.head.concat(headerList(extra)) : later.head)
+        res.end(later.bytes)
+      }, () => res.destroy())
+      return true
+    }
     res.writeHead(200, any ? sent.head.concat(headerList(extra)) : sent.head)
     res.end(sent.bytes)
     return true
@@ -188,10 +196,14 @@ function parseTarget(target: string, reserved: ReadonlySet<string>): Target | nu
   return { slug, uuid, search, query: search.slice(1), prefix }
 }
 
-/** An answer's compressed forms with their header lists, each made once per cached answer. */
-function encoder(result: ReadResult, bytes: Buffer, head: string[]): (encoding: Encoding) => { head: string[]; bytes: Buffer } {
+/**
+ * An answer's compressed forms with their header lists, each made once per cached answer;
+ * undefined while a large one is not made yet (encodeLater makes it).
+ */
+function encoder(result: ReadResult, bytes: Buffer, head: string[]): (encoding: Encoding) => { head: string[]; bytes: Buffer } | undefined {
   return (encoding) => {
-    const packed = encodedOnce(result, bytes, encoding)
+    const packed = encodedNow(result, bytes, encoding)
+    if (packed === undefined) return undefined
     let heads = encodedHeads.get(result)
     if (!heads) encodedHeads.set(result, (heads = {}))
     const list = (heads[encoding] ??= withEncoding(head, encoding, packed.length))

@@ -38,7 +38,8 @@ export interface RepeatAnswer {
 
 /** The answer to keep, and its compressed forms when it is large enough to have them (fast-read.ts). */
 export interface KeptAnswer extends RepeatAnswer {
-  encode: ((encoding: Encoding) => RepeatAnswer) | undefined
+  /** Undefined for an encoding not made yet (a large answer: the full pass makes it, off the event loop). */
+  encode: ((encoding: Encoding) => RepeatAnswer | undefined) | undefined
 }
 
 interface Kept extends KeptAnswer {

@@ -36,8 +36,8 @@ function template(): Record<string, unknown> {
         title: 'About us', body: '<p>Hello world</p>',
         sections: [{ heading: 'Intro', text: 'a' }, { heading: 'Team', text: 'b' }, { heading: 'Contact', text: 'c' }],
       } }] },
-      // Enough published notes for a list answer well over 10 KB (the compression threshold).
-      { collection: 'notes', entries: Array.from({ length: 40 }, (_, i) => ({ id: `n${i}`, locale: 'en', state: 'published', fields: { title: `Note ${i}`, text: `Note ${i}: ${'words of a note '.repeat(30)}` } })) },
+      // Enough published notes for list answers over 10 KB (compressed at once) and over 64 KB (compressed off the event loop).
+      { collection: 'notes', entries: Array.from({ length: 150 }, (_, i) => ({ id: `n${i}`, locale: 'en', state: 'published', fields: { title: `Note ${i}`, text: `Note ${i}: ${'words of a note '.repeat(30)}` } })) },
     ],
   }
 }
@@ -224,10 +224,11 @@ describe('favicon and compression', () => {
     expect(String(res.headers['cache-control'])).toMatch(/max-age=\d{6,}/)
   })
 
-  it('compresses a list answer of 10 KB or more on the fast read path when asked, never when not, the same bytes once decoded', async () => {
-    const target = `${ed.server.url}/notes?paginate=40`
+  it.each([['over 10 KB', 40], ['over 64 KB', 150]])('compresses a list answer %s on the fast read path when asked, never when not, the same bytes once decoded', async (_, n) => {
+    const target = `${ed.server.url}/notes?paginate=${n}`
     const project = { 'project-id': ed.server.ctx.store.project.uuid }
     const plain = await rawGet(target, project)
+    expect(plain.body.length).toBeGreaterThan(n === 150 ? 64 * 1024 : 10 * 1024)
     expect(plain.status).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.length).toBeGreaterThan(10 * 1024)
@@ -317,8 +318,17 @@ describe('dark theme', () => {
         const violations = await axeScan(dark)
         expect(violations, JSON.stringify(violations, null, 1)).toEqual([])
         if (SHOTS) {
+          // For people to look at (CMS_SHOTS_DIR=...): the form, its groups collapsed, the link dialog.
           await mkdir(SHOTS, { recursive: true })
           await dark.screenshot({ path: `${SHOTS}/editor-dark-${name}.png` })
+          await dark.getByRole('button', { name: 'Collapse all' }).click()
+          await dark.getByRole('button', { name: 'Collapse all' }).scrollIntoViewIfNeeded()
+          await dark.screenshot({ path: `${SHOTS}/editor-dark-${name}-groups.png` })
+          await dark.emulateMedia({ colorScheme: 'light' })
+          await dark.screenshot({ path: `${SHOTS}/editor-light-${name}-groups.png` })
+          await dark.getByRole('textbox', { name: 'Body', exact: true }).click()
+          await dark.getByRole('button', { name: 'Add link' }).click()
+          await dark.screenshot({ path: `${SHOTS}/editor-light-${name}-link.png` })
         }
       } finally {
         await context.close()
