@@ -9,7 +9,7 @@
 //    alternating runs (paired: the machine's load hits both alike); and for a client that asks
 //    (br), the cost of a compressed answer sent from the cache.
 //
-//   node bench/compression.bench.mjs     (BENCH_N=10000 BENCH_CALLS=100000 BENCH_BASELINE=/path/to/main)
+//   node bench/compression.bench.mjs     (BENCH_N=10000 BENCH_CALLS=100000 BENCH_ROUNDS=9 BENCH_BASELINE=/path/to/main)
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -21,6 +21,7 @@ import { importWorkload, median } from './lib.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const N = Number(process.env.BENCH_N ?? 10000)
 const CALLS = Number(process.env.BENCH_CALLS ?? 100000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
 const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null
 const dir = join(root, `bench/.data/read/n${N}`)
 const content = join(dir, 'content')
@@ -79,8 +80,8 @@ function nsPerAnswer(fast, target, extra) {
 }
 
 const baseline = BASELINE && existsSync(join(BASELINE, 'dist/server/http/app.js')) ? await appOf(BASELINE) : null
-const targets = [['Q1 paginate=20 (small)', '/articles?paginate=20'], ['paginate=100 (large)', '/articles?paginate=100']]
-lines.push('', `fast read path, ns per answer, ${CALLS.toLocaleString('en-US')} calls × 7 alternating runs (median)${baseline ? `; baseline: ${BASELINE}` : ' (set BENCH_BASELINE to a checkout with dist/ built for the paired comparison)'}`)
+const targets = [['paginate=5 (under 10 KB)', '/articles?paginate=5'], ['Q1 paginate=20 (21 KB)', '/articles?paginate=20'], ['paginate=100 (105 KB)', '/articles?paginate=100']]
+lines.push('', `fast read path, ns per answer, ${CALLS.toLocaleString('en-US')} calls × ${ROUNDS} alternating runs (median)${baseline ? `; baseline: ${BASELINE}` : ' (set BENCH_BASELINE to a checkout with dist/ built for the paired comparison)'}`)
 lines.push(baseline ? '| answer | no Accept-Encoding: this | baseline | ratio | asks br: this (compressed, from cache) |' : '| answer | no Accept-Encoding | asks br (compressed when ≥ 10 KB, from cache) |')
 lines.push(baseline ? '|---|---:|---:|---:|---:|' : '|---|---:|---:|')
 for (const [name, target] of targets) {
@@ -91,7 +92,7 @@ for (const [name, target] of targets) {
   }
   await new Promise((r) => setTimeout(r, 500))
   const a = []; const b = []; const ratio = []; const asks = []
-  for (let r = 0; r < 7; r++) {
+  for (let r = 0; r < ROUNDS; r++) {
     const x = nsPerAnswer(ours.fast, target, {})
     a.push(x)
     if (baseline) { const y = nsPerAnswer(baseline.fast, target, {}); b.push(y); ratio.push(x / y) }
