@@ -202,12 +202,14 @@ function parseTarget(target: string, reserved: ReadonlySet<string>): Target | nu
  */
 function encoder(result: ReadResult, bytes: Buffer, head: string[]): (encoding: Encoding) => { head: string[]; bytes: Buffer } | undefined {
   return (encoding) => {
+    // One answer object per encoding, kept: a repeated read allocates nothing.
+    let answers = encodedAnswers.get(result)
+    const kept = answers?.[encoding]
+    if (kept) return kept
     const packed = encodedNow(result, bytes, encoding)
     if (packed === undefined) return undefined
-    let heads = encodedHeads.get(result)
-    if (!heads) encodedHeads.set(result, (heads = {}))
-    const list = (heads[encoding] ??= withEncoding(head, encoding, packed.length))
-    return { head: list, bytes: packed }
+    if (!answers) encodedAnswers.set(result, (answers = {}))
+    return (answers[encoding] = { head: withEncoding(head, encoding, packed.length), bytes: packed })
   }
 }
 
@@ -222,7 +224,7 @@ function withEncoding(head: string[], encoding: Encoding, length: number): strin
   return out
 }
 
-const encodedHeads = new WeakMap<ReadResult, Partial<Record<Encoding, string[]>>>()
+const encodedAnswers = new WeakMap<ReadResult, Partial<Record<Encoding, { head: string[]; bytes: Buffer }>>>()
 
 /** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length). */
 const nodeHeads = new WeakMap<ReadResult, string[]>()

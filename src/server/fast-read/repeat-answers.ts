@@ -42,7 +42,10 @@ export interface KeptAnswer extends RepeatAnswer {
   encode: ((encoding: Encoding) => RepeatAnswer | undefined) | undefined
 }
 
-interface Kept extends KeptAnswer {
+interface Kept {
+  /** The plain answer, an object of the same shape as the compressed ones (the caller's reads stay monomorphic). */
+  answer: RepeatAnswer
+  encode: KeptAnswer['encode']
   host: string
   projectId: string
   tls: boolean
@@ -96,7 +99,7 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
       }
       if (!host || !project || !unlimited(hit.config, socket.remoteAddress)) return undefined
       const encoding = accepts === undefined ? undefined : acceptedEncoding(accepts)
-      return encoding ? hit.encode!(encoding) : hit
+      return encoding ? hit.encode!(encoding) : hit.answer
     },
     keep(target, headers, tls, answer) {
       const { host } = headers
@@ -105,9 +108,9 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
       const size = answer.bytes.length
       if (size > ANSWER_BYTES_MAX || target.length > 1024) return
       const previous = kept.get(target)
-      if (previous) bytes -= previous.bytes.length
+      if (previous) bytes -= previous.answer.bytes.length
       else if (kept.size >= KEPT_MAX || bytes + size > KEPT_BYTES) { kept.clear(); bytes = 0 }
-      kept.set(target, { head: answer.head, bytes: answer.bytes, encode: answer.encode, host, projectId, tls, changes: changes.n, config: ctx.config })
+      kept.set(target, { answer: { head: answer.head, bytes: answer.bytes }, encode: answer.encode, host, projectId, tls, changes: changes.n, config: ctx.config })
       bytes += size
     },
   }
