@@ -143,11 +143,14 @@ describe('rich text', () => {
     const body = page.getByRole('textbox', { name: 'Body', exact: true })
     // The saved text is in (the draft loaded), then cleared.
     await body.getByText('Hello world').waitFor()
-    // Select all and delete (again if a busy machine let the first keys land before the focus).
-    for (let attempt = 0; attempt < 3 && (await body.textContent()) !== ''; attempt++) {
+    // Select all and delete; again if the form was still settling (its loaded value replaces the text).
+    await body.locator('img').waitFor()
+    for (let attempt = 0; attempt < 5; attempt++) {
       await body.focus()
       await body.press('ControlOrMeta+a')
       await body.press('Backspace')
+      const cleared = await expect.poll(() => body.textContent(), { timeout: 1000 }).toBe('').then(() => true, () => false)
+      if (cleared) break
     }
     await expect.poll(() => body.textContent()).toBe('')
     const word = '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{margin:0}</style></head><body>'
