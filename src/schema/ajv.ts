@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv'
+import { isSafeRichText } from './richtext-safety.ts'
 
 /**
  * The one Ajv instance: the entry validators (compiled per collection) and the file schemas
@@ -12,6 +13,7 @@ ajv.addFormat('uuid', UUID_RE)
 ajv.addFormat('email', { type: 'string', validate: (s: string) => EMAIL_RE.test(s) && s.length <= 254 })
 ajv.addFormat('cms-date', { type: 'string', validate: isDate })
 ajv.addFormat('cms-datetime', { type: 'string', validate: isDateTime })
+ajv.addFormat('cms-richtext', { type: 'string', validate: isSafeRichText })
 /** `YYYY-MM-DD` naming a real calendar day. */
 export function isDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)

@@ -65,7 +65,8 @@ const SLUG = '^[^\\s/?#]+$'
 function scalarSchema(field: Field, mode: SchemaMode): JsonSchema {
   switch (field.type) {
     case 'text': case 'longtext': return { type: 'string', ...countLimits(field, 'string') }
-    case 'richtext': return { type: ['string', 'object'], ...countLimits(field, 'string') }
+    // Written values only: stored content is read as it is (a hand edit is the author's call).
+    case 'richtext': return { type: ['string', 'object'], ...(mode === 'input' ? { format: 'cms-richtext' } : {}), ...countLimits(field, 'string') }
     case 'slug': return { type: 'string', pattern: SLUG, ...countLimits(field, 'string') }
     case 'email': return { type: 'string', format: 'email', ...countLimits(field, 'string') }
     // Stored passwords are hashes: the character count applies to the plaintext only.

@@ -34,6 +34,7 @@ export function fieldMessage(field: Field, error: ErrorObject, mode: SchemaMode,
       if (field.type === 'media') return MEDIA_INVALID
       if (field.type === 'email') return `The ${name} must be a valid email address.`
       if (field.type === 'date') return `The ${name} is not a valid date.`
+      if (field.type === 'richtext') return `The ${name} contains script (a script tag, an on… attribute or a javascript: link), which is not allowed.`
       if (field.type === 'datetime') return `The ${name} is not a valid date and time (YYYY-MM-DD HH:MM[:SS], or ISO 8601).`
       return `The ${name} format is invalid.`
     case 'pattern':

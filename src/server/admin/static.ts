@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { previewOrigin } from '../../core/preview-url.ts'
+import { acceptedEncodings } from '../http/compression.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
 const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
@@ -39,16 +40,16 @@ const TYPES: Record<string, string> = {
  */
 export function registerStaticEditor(app: CmsApp, ctx: AppContext): void {
   const root = resolve(ctx.config.env.CMS_EDITOR_DIR || DEFAULT_EDITOR_DIR)
-  const handler = (event: H3Event) => serveEditor(root, event.url.pathname, ctx)
+  const handler = (event: H3Event) => serveEditor(root, event.url.pathname, ctx, event.req.headers.get('accept-encoding'))
   defineRoutes(app, ctx, [
     { method: 'GET', path: '/_admin', ability: null, summary: 'The browser editor (single-page app; sign in by the link `cms serve` prints)', handler },
     { method: 'GET', path: '/_admin/**', ability: null, summary: 'Editor files (`/_admin/assets/*`) and screens (any other path answers the app)', handler },
   ])
 }
 
-async function serveEditor(root: string, pathname: string, ctx: AppContext): Promise<Response> {
+async function serveEditor(root: string, pathname: string, ctx: AppContext, acceptEncoding: string | null): Promise<Response> {
   if (pathname === '/_admin/api' || pathname.startsWith('/_admin/api/')) return notFoundJson()
-  if (pathname.startsWith('/_admin/assets/')) return serveAsset(root, pathname.slice('/_admin/assets/'.length))
+  if (pathname.startsWith('/_admin/assets/')) return serveAsset(root, pathname.slice('/_admin/assets/'.length), acceptEncoding)
   let html: Buffer
   try {
     html = await readFile(resolve(root, 'index.html'))
@@ -61,7 +62,10 @@ async function serveEditor(root: string, pathname: string, ctx: AppContext): Pro
   return new Response(new Uint8Array(html), { status: 200, headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', ...SECURITY_HEADERS, 'content-security-policy': csp } })
 }
 
-async function serveAsset(root: string, rest: string): Promise<Response> {
+/** Compressed copies the build writes beside each text asset (ui/vite-precompress.ts), best first. */
+const PRECOMPRESSED: Array<['br' | 'gzip', string]> = [['br', '.br'], ['gzip', '.gz']]
+
+async function serveAsset(root: string, rest: string, acceptEncoding: string | null): Promise<Response> {
   let name: string
   try {
     name = decodeURIComponent(rest)
@@ -76,19 +80,26 @@ async function serveAsset(root: string, rest: string): Promise<Response> {
   try {
     const info = await stat(file)
     if (!info.isFile()) return notFoundText()
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', ...SECURITY_HEADERS }
+    if (COMPRESSIBLE.test(type)) {
+      // Every answer for a compressible file may differ by Accept-Encoding, compressed or not.
+      headers.vary = 'Accept-Encoding'
+      const accepted = acceptedEncodings(acceptEncoding)
+      for (const [encoding, suffix] of PRECOMPRESSED) {
+        if (!accepted[encoding]) continue
+        const packed = await readFile(file + suffix).catch(() => null)
+        if (packed) return new Response(new Uint8Array(packed), { status: 200, headers: { ...headers, 'content-encoding': encoding } })
+      }
+    }
     const bytes = await readFile(file)
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: {
-        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'cache-control': 'public, max-age=31536000, immutable',
-        ...SECURITY_HEADERS,
-      },
-    })
+    return new Response(new Uint8Array(bytes), { status: 200, headers })
   } catch {
     return notFoundText()
   }
 }
+
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|manifest\+json|wasm)|image\/svg)/
 
 const notFoundText = (): Response =>
   new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } })

@@ -11,6 +11,7 @@ import { splitApiPrefix } from '../http/api-prefix.ts'
 import { repeatAnswers } from './repeat-answers.ts'
 import { draftAccess } from '../access/draft-access.ts'
 import { previewTokenOf } from '../access/preview-access.ts'
+import { acceptedEncoding, COMPRESS_MIN, encodedNow, encodeLater, type Encoding } from '../http/compression.ts'
 
 /**
  * Answers a request on Node's own objects (true), or says "not mine" (false): h3 answers it then,
@@ -132,11 +133,23 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     const bytes = (result.bytes ??= Buffer.from(result.body))
     let head = nodeHeads.get(result)
     if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
+    // Large answers go compressed to a client that asks (compression.ts); one that does not pays nothing more.
+    const encode = bytes.length >= COMPRESS_MIN ? encoder(result, bytes, head) : undefined
     // Nothing added by admission (no CORS, no rate limit) and no credential: the same again next time.
     // A preview token's answer is never repeated: the token may expire or be revoked meanwhile.
-    if (!any && admitted.decision == null && method === 'GET' && principal.kind !== 'preview') repeats.keep(target, headers, tls, { head, bytes })
-    res.writeHead(200, any ? head.concat(headerList(extra)) : head)
-    res.end(bytes)
+    if (!any && admitted.decision == null && method === 'GET' && principal.kind !== 'preview') repeats.keep(target, headers, tls, { head, bytes, encode })
+    const encoding = encode && acceptedEncoding(headers['accept-encoding'])
+    const sent = encoding ? encode(encoding) : { head, bytes }
+    if (sent === undefined) {
+      // A large answer not compressed yet: off the event loop, then sent (plain if that failed).
+      encodeLater(result, bytes, encoding!).then(() => encode!(encoding!)!, () => ({ head, bytes })).then((later) => {
+        res.writeHead(200, any ? later.head.concat(headerList(extra)) : later.head)
+        res.end(later.bytes)
+      }, () => res.destroy())
+      return true
+    }
+    res.writeHead(200, any ? sent.head.concat(headerList(extra)) : sent.head)
+    res.end(sent.bytes)
     return true
   }
 }
@@ -184,6 +197,36 @@ function parseTarget(target: string, reserved: ReadonlySet<string>): Target | nu
   if (!isSlug(slug) || reserved.has(slug) || (uuid !== null && !isUuid(uuid))) return null
   return { slug, uuid, search, query: search.slice(1), prefix }
 }
+
+/**
+ * An answer's compressed forms with their header lists, each made once per cached answer;
+ * undefined while a large one is not made yet (encodeLater makes it).
+ */
+function encoder(result: ReadResult, bytes: Buffer, head: string[]): (encoding: Encoding) => { head: string[]; bytes: Buffer } | undefined {
+  return (encoding) => {
+    // One answer object per encoding, kept: a repeated read allocates nothing.
+    let answers = encodedAnswers.get(result)
+    const kept = answers?.[encoding]
+    if (kept) return kept
+    const packed = encodedNow(result, bytes, encoding)
+    if (packed === undefined) return undefined
+    if (!answers) encodedAnswers.set(result, (answers = {}))
+    return (answers[encoding] = { head: withEncoding(head, encoding, packed.length), bytes: packed })
+  }
+}
+
+/** A header list with Content-Encoding, its Content-Length, and Vary: Accept-Encoding. */
+function withEncoding(head: string[], encoding: Encoding, length: number): string[] {
+  const out: string[] = []
+  for (let i = 0; i < head.length; i += 2) {
+    if (head[i] === 'content-length') out.push('content-length', String(length))
+    else out.push(head[i]!, head[i + 1]!)
+  }
+  out.push('content-encoding', encoding, 'vary', 'Accept-Encoding')
+  return out
+}
+
+const encodedAnswers = new WeakMap<ReadResult, Partial<Record<Encoding, { head: string[]; bytes: Buffer }>>>()
 
 /** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length). */
 const nodeHeads = new WeakMap<ReadResult, string[]>()

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import type { ResolvedConfig } from '../../config.ts'
 import { isLoopbackAddress } from '../../core/loopback.ts'
 import type { ContentStore } from '../../storage/store.ts'
+import { acceptedEncoding, type Encoding } from '../http/compression.ts'
 
 /**
  * Repeated anonymous reads, answered from one record per request target.
@@ -27,7 +28,7 @@ export interface RepeatAnswers {
    */
   match(target: string, rawHeaders: readonly string[], tls: boolean, socket: { readonly remoteAddress?: string | undefined }): RepeatAnswer | undefined
   /** Keeps what a full pass answered, when the request was one this may answer again. */
-  keep(target: string, headers: IncomingHttpHeaders, tls: boolean, answer: { head: string[]; bytes: Buffer }): void
+  keep(target: string, headers: IncomingHttpHeaders, tls: boolean, answer: KeptAnswer): void
 }
 
 export interface RepeatAnswer {
@@ -35,7 +36,16 @@ export interface RepeatAnswer {
   bytes: Buffer
 }
 
-interface Kept extends RepeatAnswer {
+/** The answer to keep, and its compressed forms when it is large enough to have them (fast-read.ts). */
+export interface KeptAnswer extends RepeatAnswer {
+  /** Undefined for an encoding not made yet (a large answer: the full pass makes it, off the event loop). */
+  encode: ((encoding: Encoding) => RepeatAnswer | undefined) | undefined
+}
+
+interface Kept {
+  /** The plain answer, an object of the same shape as the compressed ones (the caller's reads stay monomorphic). */
+  answer: RepeatAnswer
+  encode: KeptAnswer['encode']
   host: string
   projectId: string
   tls: boolean
@@ -71,6 +81,7 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
       // Host and Project-Id once each and as kept, none of the headers `anonymous` excludes.
       let host = false
       let project = false
+      let accepts: string | undefined
       for (let i = 0; i < raw.length; i += 2) {
         const name = raw[i]!
         const key = nameKey(name)
@@ -80,12 +91,15 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
         } else if (key === PROJECT_KEY && sameName(name, 'project-id')) {
           if (project || raw[i + 1] !== hit.projectId) return undefined
           project = true
+        } else if (key === ACCEPT_ENCODING_KEY && hit.encode !== undefined && sameName(name, 'accept-encoding')) {
+          accepts = raw[i + 1]
         } else if (EXCLUDED_KEYS.has(key) && (EXCLUDED.has(name) || EXCLUDED.has(name.toLowerCase()))) {
           return undefined
         }
       }
       if (!host || !project || !unlimited(hit.config, socket.remoteAddress)) return undefined
-      return hit
+      const encoding = accepts === undefined ? undefined : acceptedEncoding(accepts)
+      return encoding ? hit.encode!(encoding) : hit.answer
     },
     keep(target, headers, tls, answer) {
       const { host } = headers
@@ -94,9 +108,9 @@ export function repeatAnswers(ctx: AppContext): RepeatAnswers {
       const size = answer.bytes.length
       if (size > ANSWER_BYTES_MAX || target.length > 1024) return
       const previous = kept.get(target)
-      if (previous) bytes -= previous.bytes.length
+      if (previous) bytes -= previous.answer.bytes.length
       else if (kept.size >= KEPT_MAX || bytes + size > KEPT_BYTES) { kept.clear(); bytes = 0 }
-      kept.set(target, { head: answer.head, bytes: answer.bytes, host, projectId, tls, changes: changes.n, config: ctx.config })
+      kept.set(target, { answer: { head: answer.head, bytes: answer.bytes }, encode: answer.encode, host, projectId, tls, changes: changes.n, config: ctx.config })
       bytes += size
     },
   }
@@ -130,6 +144,7 @@ const nameKey = (name: string): number => name.length * 128 + (name.charCodeAt(0
 const sameName = (name: string, lower: string): boolean => name === lower || name.toLowerCase() === lower
 const HOST_KEY = nameKey('host')
 const PROJECT_KEY = nameKey('project-id')
+const ACCEPT_ENCODING_KEY = nameKey('accept-encoding')
 const EXCLUDED_KEYS = new Set([...EXCLUDED].map(nameKey))
 
 function anonymous(headers: IncomingHttpHeaders): boolean {

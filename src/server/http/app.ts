@@ -20,6 +20,7 @@ import { registerAuthRoutes } from '../routes/auth.ts'
 import { createFastRead } from '../fast-read/fast-read.ts'
 import { registerSessionRoutes } from '../admin/session-routes.ts'
 import { registerStaticEditor } from '../admin/static.ts'
+import { registerFavicon } from '../admin/favicon.ts'
 import { registerHomePage } from '../admin/home-page.ts'
 import { registerEditorRoutes } from '../admin/editor-routes.ts'
 import { registerTokenRoutes } from '../admin/token-routes.ts'
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext): CmsApp {
   const limiter = createRateLimiter()
   registerMiddleware(app, ctx, limiter)
   registerHomePage(app, ctx)
+  registerFavicon(app, ctx)
   registerSessionRoutes(app, ctx)
   registerEditorRoutes(app, ctx)
   registerTokenRoutes(app, ctx)

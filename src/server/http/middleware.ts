@@ -7,6 +7,7 @@ import { isPreflight, preflight } from '../access/cors.ts'
 import type { RateLimiter } from '../access/rate-limit.ts'
 import { admitRequest, type Admitted } from '../access/admission.ts'
 import type { CmsApp } from './cms-app.ts'
+import { compressAnswer } from './compression.ts'
 
 /**
  * Cross-cutting request handling, registered before any route: CORS preflights answered here,
@@ -36,7 +37,7 @@ export function registerMiddleware(app: CmsApp, ctx: AppContext, limiter: RateLi
           credential: () => credentialOf(event, ctx),
         }, ctx, limiter, admitted)
       }
-      result = await next()
+      result = await compressAnswer(event, await next())
     } catch (error) {
       result = toErrorResponse(error instanceof Error && !(error instanceof CmsError) && error.cause instanceof Error ? error.cause : error)
     }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Field as FieldBox } from '../components/Field.tsx'
 import { Button } from '../components/Button.tsx'
 import type { Field } from '../types.ts'
 import { isMultiple, isRepeatable, jsonError, valuesToForm, type Values } from '../values.ts'
 import { RelationInput } from './RelationInput.tsx'
 import { MediaInput } from './MediaInput.tsx'
+import { RepeatableGroup } from './RepeatableGroup.tsx'
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
 
@@ -290,48 +291,14 @@ function GroupInput({ field, value, onChange, errors, path, readOnly }: Omit<Fie
   const items = (value as Values[]) ?? []
   return (
     <FieldBox label={field.label} required={required} errors={errorsAt(errors, path)} description={field.description} asGroup>
-      {() => <RepeatableGroup field={field} items={items} onChange={onChange} errors={errors} path={path} readOnly={readOnly} />}
+      {() => (
+        <RepeatableGroup
+          field={field} items={items} onChange={onChange} errors={errors} path={path} readOnly={readOnly}
+          renderFields={(item, i, onItemChange) => children.map((c) => (
+            <FieldInput key={c.uuid} field={c} value={item[c.name]} onChange={(cv) => onItemChange({ ...item, [c.name]: cv })} errors={errors} path={`${path}.${i}.${c.name}`} readOnly={readOnly} />
+          ))}
+        />
+      )}
     </FieldBox>
   )
 }
-
-function RepeatableGroup({ field, items, onChange, errors, path, readOnly }: { field: Field; items: Values[]; onChange(v: unknown): void; errors: Record<string, string[]>; path: string; readOnly?: boolean }) {
-  const children = field.children ?? []
-  // Stable keys so moving an item keeps its inputs (and focus) with it.
-  const [keys, setKeys] = useState<number[]>(() => items.map((_, i) => i))
-  const [nextKey, setNextKey] = useState(items.length)
-  const k = keys.length === items.length ? keys : items.map((_, i) => i)
-  function move(i: number, to: number) {
-    const next = [...items]; const [it] = next.splice(i, 1); next.splice(to, 0, it!)
-    const nk = [...k]; const [kk] = nk.splice(i, 1); nk.splice(to, 0, kk!)
-    setKeys(nk)
-    onChange(next)
-  }
-  return (
-    <div>
-      {items.map((item, i) => (
-        <div className="repeat-item" key={k[i]} role="group" aria-label={`${field.label} ${i + 1}`}>
-          <div className="repeat-item-head">
-            <span>{field.label} {i + 1}</span>
-            {!readOnly && (
-              <span className="toolbar">
-                <Button size="small" variant="ghost" disabled={i === 0} aria-label={`Move ${field.label} ${i + 1} up`} onClick={() => move(i, i - 1)}>↑ Up</Button>
-                <Button size="small" variant="ghost" disabled={i === items.length - 1} aria-label={`Move ${field.label} ${i + 1} down`} onClick={() => move(i, i + 1)}>↓ Down</Button>
-                <Button size="small" variant="danger" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => { setKeys(k.filter((_, j) => j !== i)); onChange(items.filter((_, j) => j !== i)) }}>Remove</Button>
-              </span>
-            )}
-          </div>
-          {children.map((c) => (
-            <FieldInput key={c.uuid} field={c} value={item[c.name]} onChange={(cv) => onChange(items.map((it, j) => (j === i ? { ...it, [c.name]: cv } : it)))} errors={errors} path={`${path}.${i}.${c.name}`} readOnly={readOnly} />
-          ))}
-        </div>
-      ))}
-      {!readOnly && (
-        <Button size="small" onClick={() => { setKeys([...k, nextKey]); setNextKey(nextKey + 1); onChange([...items, valuesToForm(children, {})]) }}>
-          Add {field.label.toLowerCase()}
-        </Button>
-      )}
-    </div>
-  )
-}
-
