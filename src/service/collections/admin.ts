@@ -51,12 +51,24 @@ function checkName(name: unknown, errors: Errors): void {
 
 // ---- collections ------------------------------------------------------------------------
 
+/** `singular_name`: optional text (≤ 100 characters); null or "" removes it. */
+function checkSingularName(value: unknown, errors: Errors): void {
+  if (value === undefined || value === null) return
+  if (typeof value !== 'string' || value.length > 100) errors.singular_name = ['The singular name must be text of at most 100 characters.']
+}
+
+function singularName(value: unknown, current: string | undefined): { singular_name?: string } {
+  if (value === undefined) return current ? { singular_name: current } : {}
+  return typeof value === 'string' && value.trim() ? { singular_name: value.trim() } : {}
+}
+
 export async function createCollection(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
   writable(ctx)
   const errors: Errors = {}
   checkName(body.name, errors)
   checkSlug(ctx, body.slug, errors)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  checkSingularName(body.singular_name, errors)
   if (body.fields !== undefined && !Array.isArray(body.fields)) errors.fields = ['The fields must be an array.']
   const fields: Field[] = []
   if (Array.isArray(body.fields)) {
@@ -71,7 +83,7 @@ export async function createCollection(ctx: SchemaContext, body: Body): Promise<
   const order = Math.max(-1, ...[...ctx.store.collections.values()].map((i) => i.collection.order)) + 1
   const collection: Collection = {
     uuid: newUuid(), name: String(body.name).trim(), slug: String(body.slug), is_singleton: body.is_singleton === true,
-    order, created_at: at, updated_at: at, fields,
+    ...singularName(body.singular_name, undefined), order, created_at: at, updated_at: at, fields,
   }
   await ctx.store.putCollection(collection, ctx.source)
   return collectionWithFields(collection)
@@ -88,6 +100,7 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
   if (body.name !== undefined) checkName(body.name, errors)
   if (body.slug !== undefined) checkSlug(ctx, body.slug, errors, slug)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
+  checkSingularName(body.singular_name, errors)
   throwIfErrors(errors)
   const newSlug = typeof body.slug === 'string' ? body.slug : slug
   const updated: Collection = {
@@ -97,6 +110,8 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
     is_singleton: typeof body.is_singleton === 'boolean' ? body.is_singleton : index.collection.is_singleton,
     updated_at: now(),
   }
+  delete updated.singular_name
+  Object.assign(updated, singularName(body.singular_name, index.collection.singular_name))
   if (updated.is_singleton && !index.collection.is_singleton && !isForce(body)) {
     const perLocale = new Map<string, EntryRecord[]>()
     for (const e of index.entries.values()) if (!e.deleted_at) perLocale.set(e.locale, [...(perLocale.get(e.locale) ?? []), e])
