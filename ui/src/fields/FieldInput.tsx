@@ -152,7 +152,6 @@ export function FieldInput({ field, value, onChange, errors, path, readOnly }: F
           {(p) => (
             <div className="check">
               <input type="checkbox" {...p} checked={Boolean(value)} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} />
-              <span aria-hidden="true">{value ? 'Yes' : 'No'}</span>
             </div>
           )}
         </FieldBox>

@@ -1,0 +1,21 @@
+import type { Field } from '../../types.ts'
+
+/** "Columns": which fields the list shows (the title column always stays). */
+export function ColumnPicker({ all, shown, onToggle, onReset }: { all: Field[]; shown: Field[]; onToggle(name: string): void; onReset(): void }) {
+  if (all.length <= 1) return null
+  return (
+    <details className="column-picker">
+      <summary className="btn">Columns</summary>
+      <fieldset className="column-picker-menu">
+        <legend className="visually-hidden">Columns to show</legend>
+        {all.map((f, i) => (
+          <label key={f.uuid} className="check">
+            <input type="checkbox" checked={shown.some((s) => s.name === f.name)} disabled={i === 0} onChange={() => onToggle(f.name)} />
+            {f.label}
+          </label>
+        ))}
+        <button type="button" className="btn btn-small btn-ghost" onClick={onReset}>Back to the default columns</button>
+      </fieldset>
+    </details>
+  )
+}
