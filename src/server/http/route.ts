@@ -6,6 +6,7 @@ import { guard } from '../access/admission.ts'
 import { endScope, writeScope, gitHeader, type WriteScope } from '../../git/scope.ts'
 import { authorEmail } from '../../git/message.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
+import { writerName } from '../../core/writer-name.ts'
 
 /** The last serial route started per app context: the next one waits for it. */
 const serialTails = new WeakMap<AppContext, Promise<unknown>>()
@@ -22,9 +23,12 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
       return checked instanceof Promise ? checked.then((principal) => proceed(event, principal)) : proceed(event, checked)
     }
     const proceed = (event: H3Event, principal: Principal) => {
-      const handle = () => (!ctx.git || spec.method === 'GET'
+      const write = () => (!ctx.git || spec.method === 'GET'
         ? spec.handler(event, principal)
         : withGitScope(ctx, event, principal, () => spec.handler(event, principal)))
+      // A named writer (token, editor session) is kept on what it publishes (versions' created_by).
+      const named = spec.method !== 'GET' && (principal.kind === 'token' || principal.kind === 'session') ? principal.name : null
+      const handle = () => (named ? writerName.run(named, write) : write())
       // CLI commands reach a running server with the local admin token: their changes are `cli` in the activity feed.
       const run = () => (principal.kind === 'local-admin' ? changeOrigin.run('cli', handle) : handle())
       if (!spec.serial) return run()

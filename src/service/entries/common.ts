@@ -8,7 +8,7 @@ import { hashPassword, isPasswordHash } from '../../schema/password.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
 import { toEntryOutput } from './view.ts'
 import { own } from '../../core/own.ts'
-import { writeScope } from '../../git/scope.ts'
+import { writerName } from '../../core/writer-name.ts'
 
 /** Shared pieces of the write services: lookups, the per-entry lock, publishing, events. */
 
@@ -96,8 +96,8 @@ export async function publishDraft(ctx: ServiceContext, index: CollectionIndex, 
     uuid: newUuid(), entry_uuid: entry.uuid, version_number: n, label, description: null, locale: entry.locale,
     translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: entry.fields,
   }
-  // The request's named writer (a token or a token session), as its commit names it.
-  const author = writeScope.getStore()?.author?.name
+  // The request's named writer (a token or an editor session).
+  const author = writerName.getStore()
   if (author) version.created_by = author
   const next: EntryRecord = { ...entry, published: entry.fields, published_version: n, published_at: entry.published_at ?? at, updated_at: at }
   await ctx.store.putVersion(slug, version)
