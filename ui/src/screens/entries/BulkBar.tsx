@@ -16,14 +16,15 @@ type BulkAction = 'publish' | 'unpublish' | 'delete'
  * published entry, a few at a time. Scheduling many at once is left to the scheduling
  * feature: it adds its action here (`extra`).
  */
-export function BulkBar({ slug, rows, singular, onDone, extra }: { slug: string; rows: ListRow[]; singular: string; onDone(): void; extra?: React.ReactNode }) {
+export function BulkBar({ slug, rows, singular, many, onDone, extra }: { slug: string; rows: ListRow[]; singular: string; many: string; onDone(): void; extra?: React.ReactNode }) {
   const { can } = useSession()
   const qc = useQueryClient()
   const { notify } = useToast()
   const [busy, setBusy] = useState<BulkAction | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const count = rows.length
-  const what = plural(count, singular.toLowerCase(), `${singular.toLowerCase()}s`)
+  const words = (n: number) => plural(n, singular.toLowerCase(), many.toLowerCase())
+  const what = words(count)
 
   async function run(action: BulkAction) {
     setBusy(action)
@@ -39,7 +40,7 @@ export function BulkBar({ slug, rows, singular, onDone, extra }: { slug: string;
         for (let i = 0; i < live.length; i += 4) {
           await Promise.all(live.slice(i, i + 4).map((r) => api.post(entryPath(slug, r.entry.uuid, 'unpublish'))))
         }
-        notify(live.length ? `Unpublished ${plural(live.length, singular.toLowerCase(), `${singular.toLowerCase()}s`)}.` : 'None of them was published.', 'success')
+        notify(live.length ? `Unpublished ${words(live.length)}.` : 'None of them was published.', 'success')
       }
       onDone()
     } catch (err) {
