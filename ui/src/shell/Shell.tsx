@@ -86,10 +86,12 @@ function ChangesLink() {
 
 /** The Outbox holds project auth's mail: only offered while project auth is on (it is empty otherwise). */
 function OutboxLink() {
+  // The Outbox screen's own query (it refetches while open), so turning auth on shows the link.
   const mail = useQuery({
-    queryKey: ['auth-mail-enabled'],
-    queryFn: async () => (await api.get<{ enabled: boolean }>('/_admin/api/auth/mail')).data.enabled,
-    staleTime: 60_000,
+    queryKey: ['auth-mail'],
+    queryFn: async () => (await api.get<{ enabled: boolean; data: unknown[] }>('/_admin/api/auth/mail')).data,
+    select: (d) => d.enabled,
+    staleTime: 30_000,
   })
   if (!mail.data) return null
   return <li><NavLink to="/outbox">Outbox</NavLink></li>

@@ -145,7 +145,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
       {list.error && <ErrorView error={list.error} />}
       {canBulk && <BulkBar slug={collection.slug} singular={singularName(collection)} many={collection.name} rows={rows.filter((r) => selected.has(r.entry.uuid))} onDone={() => setSelected(new Set())} />}
       <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-        <table className="table table-cards entries-table">
+        <table className={canBulk ? "table table-cards entries-table has-select" : "table table-cards entries-table"}>
           <caption className="visually-hidden">{collection.name} entries{meta ? `, page ${meta.current_page} of ${Math.max(1, meta.last_page)}` : ''}</caption>
           <thead>
             <tr>
