@@ -161,6 +161,12 @@ describe('the defects the issue lists', () => {
     const featured = page.locator('.field-boolean')
     await featured.getByRole('checkbox', { name: 'Featured' }).waitFor()
     expect((await featured.innerText()).trim()).toBe('Featured')
+    // An item of a repeatable group "Sections" is "Section 1", not "Sections 1".
+    const added = await api('POST', '/collections/articles/fields', { type: 'group', name: 'sections', label: 'Sections', options: { repeatable: true }, children: [{ type: 'text', name: 'heading', label: 'Heading' }] })
+    expect(added.status).toBeLessThan(300)
+    await page.reload()
+    await page.getByRole('button', { name: 'Add section' }).click()
+    await page.getByRole('group', { name: 'Section 1' }).waitFor()
   })
 
   it('the sign-in page speaks to editors: no raw backticks, no commands to run', async () => {

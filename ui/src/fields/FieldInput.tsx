@@ -5,6 +5,7 @@ import type { Field } from '../types.ts'
 import { isMultiple, isRepeatable, jsonError, valuesToForm, type Values } from '../values.ts'
 import { RelationInput } from './RelationInput.tsx'
 import { MediaInput } from './MediaInput.tsx'
+import { singularize } from '../schema.ts'
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
 
@@ -306,17 +307,19 @@ function RepeatableGroup({ field, items, onChange, errors, path, readOnly }: { f
     setKeys(nk)
     onChange(next)
   }
+  // One item of "Sections" is "Section 2" (issue 24: "Sections 1" read as a count).
+  const one = singularize(field.label)
   return (
     <div>
       {items.map((item, i) => (
-        <div className="repeat-item" key={k[i]} role="group" aria-label={`${field.label} ${i + 1}`}>
+        <div className="repeat-item" key={k[i]} role="group" aria-label={`${one} ${i + 1}`}>
           <div className="repeat-item-head">
-            <span>{field.label} {i + 1}</span>
+            <span>{one} {i + 1}</span>
             {!readOnly && (
               <span className="toolbar">
-                <Button size="small" variant="ghost" disabled={i === 0} aria-label={`Move ${field.label} ${i + 1} up`} onClick={() => move(i, i - 1)}>↑ Up</Button>
-                <Button size="small" variant="ghost" disabled={i === items.length - 1} aria-label={`Move ${field.label} ${i + 1} down`} onClick={() => move(i, i + 1)}>↓ Down</Button>
-                <Button size="small" variant="danger" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => { setKeys(k.filter((_, j) => j !== i)); onChange(items.filter((_, j) => j !== i)) }}>Remove</Button>
+                <Button size="small" variant="ghost" disabled={i === 0} aria-label={`Move ${one} ${i + 1} up`} onClick={() => move(i, i - 1)}>↑ Up</Button>
+                <Button size="small" variant="ghost" disabled={i === items.length - 1} aria-label={`Move ${one} ${i + 1} down`} onClick={() => move(i, i + 1)}>↓ Down</Button>
+                <Button size="small" variant="danger" aria-label={`Remove ${one} ${i + 1}`} onClick={() => { setKeys(k.filter((_, j) => j !== i)); onChange(items.filter((_, j) => j !== i)) }}>Remove</Button>
               </span>
             )}
           </div>
@@ -327,7 +330,7 @@ function RepeatableGroup({ field, items, onChange, errors, path, readOnly }: { f
       ))}
       {!readOnly && (
         <Button size="small" onClick={() => { setKeys([...k, nextKey]); setNextKey(nextKey + 1); onChange([...items, valuesToForm(children, {})]) }}>
-          Add {field.label.toLowerCase()}
+          Add {one.toLowerCase()}
         </Button>
       )}
     </div>
