@@ -142,16 +142,22 @@ describe('editor layouts at 390×844 and 1280×800', () => {
     await nav.waitFor({ state: 'hidden' })
   })
 
-  it('phone: each list row shows its state without scrolling sideways', async () => {
-    await page.setViewportSize(SIZES.phone)
-    await open('/c/articles', /^Articles$/)
-    const rows = page.locator('tbody tr')
-    await rows.first().waitFor()
-    const states = await page.locator('tbody tr .cell-state .badge').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { text: e.textContent, right: r.right, width: r.width } }))
-    expect(states.length).toBe(await rows.count())
-    for (const s of states) {
-      expect(s.width).toBeGreaterThan(0)
-      expect(s.right).toBeLessThanOrEqual(390)
+  it('phone and tablet: each list row shows its state without scrolling, even inside the table', async () => {
+    for (const viewport of [SIZES.phone, { width: 820, height: 1180 }]) {
+      await page.setViewportSize(viewport)
+      await open('/c/articles', /^Articles$/)
+      const rows = page.locator('tbody tr')
+      await rows.first().waitFor()
+      const states = await page.locator('tbody tr .cell-state .badge').evaluateAll((els) => els.map((e) => {
+        const r = e.getBoundingClientRect()
+        const wrap = e.closest('.table-wrap')!.getBoundingClientRect()
+        return { right: r.right, width: r.width, wrapRight: wrap.right }
+      }))
+      expect(states.length).toBe(await rows.count())
+      for (const s of states) {
+        expect(s.width).toBeGreaterThan(0)
+        expect(s.right).toBeLessThanOrEqual(Math.min(viewport.width, s.wrapRight))
+      }
     }
   })
 

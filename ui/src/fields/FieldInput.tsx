@@ -265,7 +265,7 @@ function RepeatableScalar({ field, value, onChange, readOnly }: { field: Field; 
           {!readOnly && <Button size="small" variant="ghost" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>Remove</Button>}
         </div>
       ))}
-      {!readOnly && <Button size="small" onClick={() => onChange([...value, ''])}>Add {field.label.toLowerCase()}</Button>}
+      {!readOnly && <Button size="small" onClick={() => onChange([...value, ''])}>Add {singularize(field.label).toLowerCase()}</Button>}
     </div>
   )
 }
