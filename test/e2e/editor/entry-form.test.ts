@@ -89,7 +89,7 @@ describe('the entry form', () => {
     await page.getByRole('button', { name: 'Add faq' }).click()
     await page.getByLabel('Question', { exact: true }).fill('Does it work?')
     await page.getByLabel('Answer', { exact: true }).fill('Yes.')
-    await page.getByRole('button', { name: 'Add keywords' }).click()
+    await page.getByRole('button', { name: 'Add keyword' }).click()
     await page.getByLabel('Keywords 1', { exact: true }).fill('alpha')
 
     await page.getByRole('button', { name: 'Save draft', exact: true }).click()
