@@ -110,6 +110,10 @@ describe('editor layouts at 390×844 and 1280×800', () => {
         if (size === 'phone' && !(await menu.isVisible())) problems.push(`${s.name}: no Menu button`)
         if (size === 'phone' && await page.getByRole('navigation', { name: 'Main' }).isVisible()) problems.push(`${s.name}: navigation open`)
         if (size === 'desktop' && await menu.isVisible()) problems.push(`${s.name}: Menu button on a desktop`)
+        if (size === 'phone') {
+          const bar = await page.locator('.topbar').evaluate((e) => e.getBoundingClientRect().height)
+          if (bar > 64) problems.push(`${s.name}: top bar ${bar}px high`)
+        }
         const axe = size === 'desktop' && s.desktopAxe === false ? [] : await axeScan(page)
         if (axe.length) problems.push(`${s.name}: axe ${JSON.stringify(axe)}`)
         if (s.shot) await screenshot(`${s.shot}-${size}`)
