@@ -97,3 +97,8 @@ export function reportError(error: unknown, json = false): number {
   }
   return code
 }
+
+/** "1 entry", "3 entries": a count with its noun in the right number. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}

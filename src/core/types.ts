@@ -94,6 +94,8 @@ export interface Collection {
   name: string
   slug: string
   is_singleton: boolean
+  /** What one entry is called ("Article" for Articles), for the editor and reviews; absent: derived from the name. */
+  singular_name?: string
   /** Position in `GET /collections`; lower first. */
   order: number
   created_at: string
@@ -165,6 +167,8 @@ export interface VersionRecord {
   published_at: string
   created_at: string
   updated_at: string
+  /** Who published it (the writer's name, when the request named one; absent for the local identity). */
+  created_by?: string
   fields: FieldValues
 }
 

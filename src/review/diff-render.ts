@@ -7,8 +7,9 @@ export function renderDiff(report: DiffReport, format: 'text' | 'markdown' | 'js
   return format === 'markdown' ? markdown(report) : text(report)
 }
 
-const LIVE_TEXT: Record<Live, string> = {
-  'goes-live': 'goes live', 'goes-offline': 'goes offline', 'live-update': 'live update', 'draft-only': 'draft only', none: 'no live change',
+/** What a change does to the site, in a reviewer's words (the report's `live` codes stay for tools). */
+export const LIVE_TEXT: Record<Live, string> = {
+  'goes-live': 'goes live', 'goes-offline': 'taken off the site', 'live-update': 'changes the live site', 'draft-only': 'draft only, not on the site yet', none: 'no change on the site',
 }
 const MAX_ENTRIES = 200
 
@@ -18,11 +19,20 @@ function value(v: unknown, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** "1 added, 2 changed · 1 goes live, 1 changes the live site · 1 schema change": zeros left out. */
 function summaryLine(r: DiffReport): string {
   const s = r.summary
-  const parts = [`${s.added} added`, `${s.changed} changed`, `${s.removed} removed`]
-  const live = [`${s.goes_live} go${s.goes_live === 1 ? 'es' : ''} live`, `${s.live_updates} live update${s.live_updates === 1 ? '' : 's'}`, `${s.goes_offline} go${s.goes_offline === 1 ? 'es' : ''} offline`, `${s.draft_only} draft only`]
-  return `${parts.join(', ')} · ${live.join(', ')} · ${s.schema_changes} schema change${s.schema_changes === 1 ? '' : 's'} · ${s.webhook_changes} webhook change${s.webhook_changes === 1 ? '' : 's'}`
+  const entries = [s.added && `${s.added} added`, s.changed && `${s.changed} changed`, s.removed && `${s.removed} removed`].filter(Boolean)
+  const live = [
+    s.goes_live && `${s.goes_live} go${s.goes_live === 1 ? 'es' : ''} live`,
+    s.live_updates && `${count(s.live_updates, 'update')} to the live site`,
+    s.goes_offline && `${s.goes_offline} taken off the site`,
+    s.draft_only && `${s.draft_only} draft only`,
+  ].filter(Boolean)
+  const rest = [s.schema_changes && count(s.schema_changes, 'schema change'), s.webhook_changes && count(s.webhook_changes, 'webhook change')].filter(Boolean)
+  return [entries.length ? `${count(s.added + s.changed + s.removed, 'entry', 'entries')}: ${entries.join(', ')}` : '', live.join(', '), ...rest].filter(Boolean).join(' · ')
 }
 
 const isEmptyReport = (r: DiffReport) => r.collections.length === 0 && r.project.length === 0 && r.webhooks.length === 0
@@ -43,10 +53,10 @@ function text(r: DiffReport): string {
       for (const s of c.schema) out.push(`    ${s.change === 'added' ? '+' : s.change === 'removed' ? '-' : '~'} ${s.field ? `field ${s.field}: ` : ''}${s.detail}`)
     }
     for (const e of c.entries.slice(0, MAX_ENTRIES)) {
-      out.push(`  ${e.status === 'added' ? '+' : e.status === 'removed' ? '-' : '~'} "${e.title}" [${e.locale}] ${e.status} — ${LIVE_TEXT[e.live]}${e.events.length ? ` (${e.events.join(', ')})` : ''}`)
+      out.push(`  ${e.status === 'added' ? '+' : e.status === 'removed' ? '-' : '~'} "${e.title}" [${e.locale}] ${e.status} — ${LIVE_TEXT[e.live]}${e.events.length ? ` · ${e.events.join(', ')}` : ''}`)
       const liveSet = new Set(e.published.map((f) => f.field))
-      for (const f of e.published) out.push(`      live  ${fieldText(f)}`)
-      for (const f of e.draft) if (!liveSet.has(f.field) || e.published.length === 0) out.push(`      ${e.published.length ? 'draft ' : ''}${fieldText(f)}`)
+      for (const f of e.published) out.push(`      on the site: ${fieldText(f)}`)
+      for (const f of e.draft) if (!liveSet.has(f.field) || e.published.length === 0) out.push(`      ${e.published.length ? 'in the draft: ' : ''}${fieldText(f)}`)
     }
     if (c.entries.length > MAX_ENTRIES) out.push(`  … and ${c.entries.length - MAX_ENTRIES} more entries`)
   }
@@ -61,9 +71,18 @@ function text(r: DiffReport): string {
   return `${out.join('\n')}\n`
 }
 
+/** A field's readable text when the report has it (entries), else its value as JSON (project, webhooks). */
+function sideText(f: FieldChange, side: 'before' | 'after', max = 80): string {
+  const t = side === 'before' ? f.before_text : f.after_text
+  if (t === undefined) return value(side === 'before' ? f.before : f.after, max)
+  if (!t) return '(empty)'
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t
+}
+
 function fieldText(f: FieldChange): string {
-  if (f.words) return `${f.field}: ${f.words.map((p) => (p.op === '=' ? p.text : p.op === '-' ? `[-${p.text}-]` : `{+${p.text}+}`)).join(' ')}`
-  return `${f.field}: ${value(f.before)} → ${value(f.after)}`
+  const name = f.label ?? f.field
+  if (f.words) return `${name}: ${f.words.map((p) => (p.op === '=' ? p.text : p.op === '-' ? `[-${p.text}-]` : `{+${p.text}+}`)).join(' ')}`
+  return `${name}: ${sideText(f, 'before')} → ${sideText(f, 'after')}`
 }
 
 // ---- markdown -----------------------------------------------------------------------------
@@ -100,8 +119,8 @@ function collectionMarkdown(c: CollectionDiff, out: string[]): void {
     out.push('')
   }
   if (c.entries.length > 0) {
-    out.push('| | Entry | Locale | Live |', '|---|---|---|---|')
-    for (const e of c.entries.slice(0, MAX_ENTRIES)) out.push(`| ${e.status === 'added' ? '➕ added' : e.status === 'removed' ? '➖ removed' : '✏️ changed'} | ${md(e.title)} | ${e.locale} | ${e.live === 'goes-live' || e.live === 'live-update' ? '**' : ''}${LIVE_TEXT[e.live]}${e.live === 'goes-live' || e.live === 'live-update' ? '**' : ''}${e.events.length ? ` (${md(e.events.join(', '))})` : ''} |`)
+    out.push('| | Entry | Locale | On the site |', '|---|---|---|---|')
+    for (const e of c.entries.slice(0, MAX_ENTRIES)) out.push(`| ${e.status === 'added' ? '➕ added' : e.status === 'removed' ? '➖ removed' : '✏️ changed'} | ${md(e.title)} | ${e.locale} | ${e.live === 'goes-live' || e.live === 'live-update' ? '**' : ''}${LIVE_TEXT[e.live]}${e.live === 'goes-live' || e.live === 'live-update' ? '**' : ''}${e.events.length ? ` · ${md(e.events.join(', '))}` : ''} |`)
     if (c.entries.length > MAX_ENTRIES) out.push(`| | … and ${c.entries.length - MAX_ENTRIES} more | | |`)
     out.push('')
     const detailed = c.entries.slice(0, MAX_ENTRIES).filter((e) => e.draft.length > 0 || e.published.length > 0)
@@ -116,14 +135,22 @@ function collectionMarkdown(c: CollectionDiff, out: string[]): void {
 function entryMarkdown(e: EntryDiff, out: string[]): void {
   out.push(`**${md(e.title)}** (${e.locale}, ${LIVE_TEXT[e.live]})`, '')
   const liveSet = new Set(e.published.map((f) => f.field))
-  for (const f of e.published) out.push(`- live: ${fieldMarkdown(f)}`)
-  for (const f of e.draft) if (!liveSet.has(f.field) || e.published.length === 0) out.push(`- ${e.published.length ? 'draft: ' : ''}${fieldMarkdown(f)}`)
+  for (const f of e.published) out.push(`- On the site: ${fieldMarkdown(f)}`)
+  for (const f of e.draft) if (!liveSet.has(f.field) || e.published.length === 0) out.push(`- ${e.published.length ? 'In the draft: ' : ''}${fieldMarkdown(f)}`)
   out.push('')
 }
 
 function fieldMarkdown(f: FieldChange): string {
-  if (f.words) return `\`${f.field}\`: ${f.words.map(wordMarkdown).join(' ')}`
-  return `\`${f.field}\`: ${code(f.before)} → ${code(f.after)}`
+  if (f.label === undefined) {
+    if (f.words) return `\`${f.field}\`: ${f.words.map(wordMarkdown).join(' ')}`
+    return `\`${f.field}\`: ${code(f.before)} → ${code(f.after)}`
+  }
+  // An entry's field: its label and its values as text (titles, file names), never ids.
+  const name = `**${md(f.label)}**`
+  if (f.words) return `${name}: ${f.words.map(wordMarkdown).join(' ')}`
+  const before = f.before_text ? md(sideText(f, 'before', 160)) : '_(empty)_'
+  const after = f.after_text ? md(sideText(f, 'after', 160)) : '_(empty)_'
+  return `${name}: ${before} → ${after}`
 }
 
 const wordMarkdown = (p: WordPart): string => (p.op === '=' ? md(p.text) : p.op === '-' ? `~~${md(p.text)}~~` : `**${md(p.text)}**`)

@@ -4,13 +4,18 @@ import { toCollection, toEntry, toProject, toWebhook } from '../storage/records.
 import { classifyPath } from '../storage/paths.ts'
 import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit, workTreeCommit } from './git.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
+import { readableChanges, referencePaths, resolveNames } from './diff-readable.ts'
 
 /**
  * `cms diff`: what a change to the content tree does, for a reviewer. Entries are named by
  * a title-like field; edits are split into what goes live (published snapshot) and what
  * stays a draft; schema, project and webhook changes are listed too.
  */
-export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[] }
+/**
+ * One changed field: `field` its name (a group child: `seo.meta_title`), `label` its label, the
+ * raw values for tools and `before_text`/`after_text` as a person reads them (diff-readable.ts).
+ */
+export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[]; label?: string; before_text?: string; after_text?: string }
 export type Live = 'goes-live' | 'goes-offline' | 'live-update' | 'draft-only' | 'none'
 export interface EntryDiff {
   uuid: string
@@ -107,6 +112,8 @@ export async function diffRevisions(contentDir: string, baseRev: string, headRev
     if (entry) d.entries.push(entry)
   }
 
+  await nameValues(repo, [head, base], byUuid, b, h)
+
   for (const d of byUuid.values()) {
     d.entries.sort((x, y) => order(x.status) - order(y.status) || x.title.localeCompare(y.title) || x.locale.localeCompare(y.locale))
     for (const e of d.entries) {
@@ -132,6 +139,33 @@ export async function diffRevisions(contentDir: string, baseRev: string, headRev
   }
   report.summary.webhook_changes = report.webhooks.length
   return report
+}
+
+/** Labels and readable values on every entry's field changes; related entries and files by name. */
+async function nameValues(repo: Awaited<ReturnType<typeof openRepo>>, commits: string[], diffs: Map<string, CollectionDiff>, b: Side, h: Side): Promise<void> {
+  const collections = new Map([...b.collections, ...h.collections])
+  const bySlug = (slug: string) => h.collections.get(slug) ?? b.collections.get(slug)
+  const paths = new Set<string>()
+  for (const d of diffs.values()) {
+    const c = bySlug(d.slug)
+    if (!c) continue
+    for (const e of d.entries) {
+      for (const change of [...e.draft, ...e.published]) referencePaths(c.fields, [{ [change.field]: change.before }, { [change.field]: change.after }], collections.values(), paths)
+    }
+  }
+  const names = await resolveNames(repo, commits, paths, collections, (fields, c) => {
+    const key = titleField(c)
+    const v = key ? fields[key] : undefined
+    return typeof v === 'string' && v.trim() ? v.trim() : null
+  })
+  for (const d of diffs.values()) {
+    const c = bySlug(d.slug)
+    if (!c) continue
+    for (const e of d.entries) {
+      e.draft = readableChanges(e.draft, c, names)
+      e.published = readableChanges(e.published, c, names)
+    }
+  }
 }
 
 const order = (s: EntryDiff['status']) => (s === 'added' ? 0 : s === 'changed' ? 1 : 2)
@@ -198,12 +232,12 @@ function entryDiff(uuid: string, before: EntryRecord | null, after: EntryRecord 
   if (!before) return { ...base, status: 'added', live: after!.published ? 'goes-live' : 'draft-only', events: after!.published ? ['published'] : [], draft: fieldChanges({}, after!.fields, c), published: [] }
   if (!after) return { ...base, status: 'removed', live: before.published && !before.deleted_at ? 'goes-offline' : 'none', events: [], draft: [], published: [] }
   const events: string[] = []
-  if (!before.published && after.published) events.push(`published (v${after.published_version ?? 1})`)
+  if (!before.published && after.published) events.push(`published as version ${after.published_version ?? 1}`)
   else if (before.published && !after.published) events.push('unpublished')
-  else if (before.published_version !== after.published_version && after.published) events.push(`republished (v${after.published_version})`)
-  if (!before.deleted_at && after.deleted_at) events.push('trashed')
-  if (before.deleted_at && !after.deleted_at) events.push('restored')
-  if (before.locale !== after.locale) events.push(`locale ${before.locale} → ${after.locale}`)
+  else if (before.published_version !== after.published_version && after.published) events.push(`published again as version ${after.published_version}`)
+  if (!before.deleted_at && after.deleted_at) events.push('moved to the trash')
+  if (before.deleted_at && !after.deleted_at) events.push('restored from the trash')
+  if (before.locale !== after.locale) events.push(`language ${before.locale} → ${after.locale}`)
   if (oldC && oldC.slug !== c.slug) events.push(`moved from ${oldC.slug}`)
   const draft = fieldChanges(before.fields, after.fields, c)
   const published = before.published && after.published ? fieldChanges(before.published, after.published, c) : []

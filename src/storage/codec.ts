@@ -36,6 +36,8 @@ export function entryDocument(entry: EntryRecord, collection?: Collection): Reco
 export function versionDocument(version: VersionRecord, collection?: Collection): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const key of VERSION_KEYS) out[key] = key === 'fields' ? orderFields(version.fields, collection?.fields) : (version[key] ?? null)
+  // Only when known, so versions written before it existed keep their bytes.
+  if (version.created_by) out.created_by = version.created_by
   return out
 }
 

@@ -44,6 +44,7 @@ export function toCollection(raw: Record<string, unknown>, order = 0): Collectio
     name: String(raw.name),
     slug: String(raw.slug),
     is_singleton: raw.is_singleton === true,
+    ...(typeof raw.singular_name === 'string' && raw.singular_name.trim() ? { singular_name: raw.singular_name.trim() } : {}),
     order: typeof raw.order === 'number' ? raw.order : order,
     created_at: typeof raw.created_at === 'string' ? raw.created_at : new Date(0).toISOString(),
     updated_at: typeof raw.updated_at === 'string' ? raw.updated_at : new Date(0).toISOString(),
@@ -55,7 +56,7 @@ export function toCollection(raw: Record<string, unknown>, order = 0): Collectio
 /** The collection as written to YAML: the record minus nothing, keys in a fixed order. */
 export function collectionDocument(c: Collection): Record<string, unknown> {
   return {
-    uuid: c.uuid, name: c.name, slug: c.slug, is_singleton: c.is_singleton, order: c.order,
+    uuid: c.uuid, name: c.name, slug: c.slug, ...(c.singular_name ? { singular_name: c.singular_name } : {}), is_singleton: c.is_singleton, order: c.order,
     created_at: c.created_at, updated_at: c.updated_at, fields: c.fields.map(fieldDocument),
     ...(c.workflow ? { workflow: c.workflow } : {}),
   }
@@ -175,6 +176,7 @@ export function toVersionRecord(raw: Record<string, unknown>): VersionRecord {
     published_at: String(raw.published_at),
     created_at: (raw.created_at as string | undefined) ?? String(raw.published_at),
     updated_at: (raw.updated_at as string | undefined) ?? String(raw.published_at),
+    ...(typeof raw.created_by === 'string' && raw.created_by ? { created_by: raw.created_by } : {}),
     fields: raw.fields as Record<string, unknown>,
   }
 }

@@ -46,6 +46,7 @@ export function useLiveEvents(): void {
     })
     source.addEventListener('schema', () => {
       void qc.invalidateQueries({ queryKey: ['schema'] })
+      void qc.invalidateQueries({ queryKey: ['auth-mail'] })
       void qc.invalidateQueries({ queryKey: ['overview'] })
       void qc.invalidateQueries({ queryKey: ['git'] })
       emit({ kind: 'schema' })

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
-import { printJson, progress } from '../output.ts'
+import { count, printJson, progress } from '../output.ts'
 
 export function registerImport(program: Command): void {
   program
@@ -24,7 +24,7 @@ export function registerImport(program: Command): void {
         onFlush: () => { if (started < Date.now() - 1000) progress('writing to disk (one flush for every file)...') },
       }))
       const { commitDirectWrite, commitLine } = await import('../../git/direct.ts')
-      const committed = commitLine(await commitDirectWrite(config, ['/'], `content: import ${summary.entries} entries in ${summary.collections} collections (cms import)`))
+      const committed = commitLine(await commitDirectWrite(config, ['/'], `content: import ${count(summary.entries, 'entry', 'entries')} in ${count(summary.collections, 'collection')} (cms import)`))
       if (committed) process.stderr.write(`${committed}\n`)
       if (opts.json) return printJson({ ...summary, duration_ms: Date.now() - started })
       process.stdout.write(`Imported ${summary.entries} entries (${summary.published} published, ${summary.drafts} drafts) in ${summary.collections} collections into ${summary.content_dir}\n`)

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { dirOption, jsonOption, parsePort } from '../options.ts'
-import { progress } from '../output.ts'
+import { count, progress } from '../output.ts'
 import { createRequestLog, type LogFormat } from '../request-log.ts'
 
 interface ServeOptions { dir?: string; port: number; host: string; readOnly?: boolean; follow?: string; followInterval: number; followEvents?: string; gitCommit?: boolean; json?: boolean; log?: LogFormat; quiet?: boolean; types?: string }
@@ -76,7 +76,7 @@ export function registerServe(program: Command): void {
         `  project id: ${store.project.uuid}`,
         ...(replica ? [`  follows:    ${replica.remote}/${replica.branch} ${replica.interval_ms > 0 ? `every ${replica.interval_ms / 1000} s` : 'on POST /_replica/sync only'} (at ${replica.commit?.slice(0, 12) ?? 'no commit'}; GET /_replica for its state)`] : []),
         ...(server.ctx.git ? [`  git:        committing writes to git (window ${server.ctx.config.gitWindowMs} ms)`] : []),
-        `  loaded:     ${store.entryCount} entries in ${store.collections.size} collections (${server.loadMs} ms)`,
+        `  loaded:     ${count(store.entryCount, 'entry', 'entries')} in ${count(store.collections.size, 'collection')} (${server.loadMs} ms)`,
         `  rate limit: ${describeRateLimit(config)}`,
         ...(store.project.auth?.enabled === true ? [`  auth:       project auth on (/auth/*; end users: cms user list, their mail: cms auth mail)`] : []),
         ...(store.problems.size > 0 ? [`  problems:   ${store.problems.size} file(s) skipped, see above or run \`cms validate\``] : []),

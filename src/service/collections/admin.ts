@@ -55,6 +55,17 @@ function checkWorkflow(raw: unknown, errors: Errors): void {
   if (raw !== undefined && raw !== null && raw !== 'review') errors.workflow = ['The workflow must be "review" or null.']
 }
 
+/** `singular_name`: optional text (≤ 100 characters); null or "" removes it. */
+function checkSingularName(value: unknown, errors: Errors): void {
+  if (value === undefined || value === null) return
+  if (typeof value !== 'string' || value.length > 100) errors.singular_name = ['The singular name must be text of at most 100 characters.']
+}
+
+function singularName(value: unknown, current: string | undefined): { singular_name?: string } {
+  if (value === undefined) return current ? { singular_name: current } : {}
+  return typeof value === 'string' && value.trim() ? { singular_name: value.trim() } : {}
+}
+
 export async function createCollection(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
   writable(ctx)
   const errors: Errors = {}
@@ -62,6 +73,7 @@ export async function createCollection(ctx: SchemaContext, body: Body): Promise<
   checkSlug(ctx, body.slug, errors)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
   checkWorkflow(body.workflow, errors)
+  checkSingularName(body.singular_name, errors)
   if (body.fields !== undefined && !Array.isArray(body.fields)) errors.fields = ['The fields must be an array.']
   const fields: Field[] = []
   if (Array.isArray(body.fields)) {
@@ -76,7 +88,8 @@ export async function createCollection(ctx: SchemaContext, body: Body): Promise<
   const order = Math.max(-1, ...[...ctx.store.collections.values()].map((i) => i.collection.order)) + 1
   const collection: Collection = {
     uuid: newUuid(), name: String(body.name).trim(), slug: String(body.slug), is_singleton: body.is_singleton === true,
-    order, created_at: at, updated_at: at, fields, ...(body.workflow === 'review' ? { workflow: 'review' as const } : {}),
+    ...singularName(body.singular_name, undefined), order, created_at: at, updated_at: at, fields,
+    ...(body.workflow === 'review' ? { workflow: 'review' as const } : {}),
   }
   await ctx.store.putCollection(collection, ctx.source)
   return collectionWithFields(collection)
@@ -94,6 +107,7 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
   if (body.slug !== undefined) checkSlug(ctx, body.slug, errors, slug)
   if (body.is_singleton !== undefined && typeof body.is_singleton !== 'boolean') errors.is_singleton = ['The is singleton field must be true or false.']
   checkWorkflow(body.workflow, errors)
+  checkSingularName(body.singular_name, errors)
   throwIfErrors(errors)
   const newSlug = typeof body.slug === 'string' ? body.slug : slug
   const updated: Collection = {
@@ -106,6 +120,8 @@ export async function updateCollection(ctx: SchemaContext, slug: string, body: B
   // `workflow: review` on (docs/scheduling.md); null turns it off.
   if (body.workflow === 'review') updated.workflow = 'review'
   else if (body.workflow === null) delete updated.workflow
+  delete updated.singular_name
+  Object.assign(updated, singularName(body.singular_name, index.collection.singular_name))
   if (updated.is_singleton && !index.collection.is_singleton && !isForce(body)) {
     const perLocale = new Map<string, EntryRecord[]>()
     for (const e of index.entries.values()) if (!e.deleted_at) perLocale.set(e.locale, [...(perLocale.get(e.locale) ?? []), e])

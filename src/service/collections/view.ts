@@ -22,7 +22,7 @@ export function projectInfoWith(store: ContentStore, withParam: string): Record<
 }
 
 export function collectionSummary(c: Collection): Record<string, unknown> {
-  return { uuid: c.uuid, name: c.name, slug: c.slug, is_singleton: c.is_singleton, created_at: c.created_at, updated_at: c.updated_at, ...(c.workflow ? { workflow: c.workflow } : {}) }
+  return { uuid: c.uuid, name: c.name, slug: c.slug, ...(c.singular_name ? { singular_name: c.singular_name } : {}), is_singleton: c.is_singleton, created_at: c.created_at, updated_at: c.updated_at, ...(c.workflow ? { workflow: c.workflow } : {}) }
 }
 
 export function collectionWithFields(c: Collection): Record<string, unknown> {

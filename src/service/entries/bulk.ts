@@ -6,7 +6,7 @@ import { prepareInput } from '../../schema/validate-entry.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
 import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './checks.ts'
 import { checkMayPublish, reviewAfterEdit } from './review.ts'
-import { event, hashPasswords, output, parseLocale, parseState, publishDraft, putEntriesTogether, requireCollection, withEntryLock } from './common.ts'
+import { event, hashPasswords, output, parseLocale, parseState, publishDraft, publishedBy, putEntriesTogether, requireCollection, withEntryLock } from './common.ts'
 import { deleteEntry } from './write.ts'
 
 /**
@@ -73,7 +73,7 @@ export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record
     entry: e,
     version: e.published ? {
       uuid: newUuid(), entry_uuid: e.uuid, version_number: 1, label: null, description: null, locale: e.locale,
-      translation_group: null, published_at: at, created_at: at, updated_at: at, fields: e.fields,
+      translation_group: null, published_at: at, created_at: at, updated_at: at, fields: e.fields, ...publishedBy(),
     } : null,
   })), ctx.source)
   await ctx.events.append(records.flatMap((e) => [

@@ -8,6 +8,7 @@ import { hashPassword, isPasswordHash } from '../../schema/password.ts'
 import type { FieldErrors } from '../../schema/validator.ts'
 import { toEntryOutput } from './view.ts'
 import { own } from '../../core/own.ts'
+import { currentActor } from '../../core/actor.ts'
 
 /** Shared pieces of the write services: lookups, the per-entry lock, publishing, events. */
 
@@ -83,10 +84,17 @@ export function event(ctx: ServiceContext, index: CollectionIndex, name: string,
 export const output = (index: CollectionIndex, entry: EntryRecord, state: 'draft' | 'published'): Record<string, unknown> =>
   toEntryOutput(entry, index.collection, state)
 
+/** `created_by` for a new version: the request's named writer (a token or an editor session), if any. */
+export function publishedBy(): { created_by?: string } {
+  const name = currentActor().name
+  return name ? { created_by: name } : {}
+}
+
 /**
  * Publishes `entry`'s draft as the next version (max + 1). Call inside the entry's lock.
  * Returns the new record (already written) and its version.
  */
+
 export async function publishDraft(ctx: ServiceContext, index: CollectionIndex, entry: EntryRecord, label: string | null = null): Promise<{ entry: EntryRecord; version: VersionRecord }> {
   const slug = index.collection.slug
   const n = Math.max(await ctx.store.maxVersion(slug, entry.uuid), entry.published_version ?? 0) + 1
@@ -95,6 +103,7 @@ export async function publishDraft(ctx: ServiceContext, index: CollectionIndex, 
     uuid: newUuid(), entry_uuid: entry.uuid, version_number: n, label, description: null, locale: entry.locale,
     translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: entry.fields,
   }
+  Object.assign(version, publishedBy())
   const next: EntryRecord = { ...entry, published: entry.fields, published_version: n, published_at: entry.published_at ?? at, updated_at: at }
   await ctx.store.putVersion(slug, version)
   await ctx.store.putEntry(slug, next, ctx.source)

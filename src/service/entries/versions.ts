@@ -14,7 +14,7 @@ export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: V
   return {
     uuid: v.uuid, version_number: v.version_number, label: v.label, description: v.description, locale: v.locale,
     translation_group_id: v.translation_group, published_at: v.published_at, created_at: v.created_at, updated_at: v.updated_at,
-    is_current_published: entry.published_version === v.version_number, created_by: null,
+    is_current_published: entry.published_version === v.version_number, created_by: v.created_by ?? null,
   }
 }
 

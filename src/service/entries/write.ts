@@ -10,7 +10,7 @@ import { own } from '../../core/own.ts'
 import { withDerivedSlugs } from './derive-slug.ts'
 import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import {
-  event, hashPasswords, output, parseLocale, parseState, publishDraft, requireCollection, requireEntry, stableJson,
+  event, hashPasswords, output, parseLocale, parseState, publishDraft, publishedBy, requireCollection, requireEntry, stableJson,
   throwIfErrors, withEntryLock,
 } from './common.ts'
 
@@ -49,7 +49,7 @@ export async function createEntry(ctx: ServiceContext, slug: string, body: Entry
   }
   const version = published ? {
     uuid: newUuid(), entry_uuid: entry.uuid, version_number: 1, label: null, description: null, locale,
-    translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: values,
+    translation_group: entry.translation_group, published_at: at, created_at: at, updated_at: at, fields: values, ...publishedBy(),
   } : null
   // Version 1 on disk before the entry that names it; a failure takes both back (nothing was changed).
   await ctx.store.putNewEntries(slug, [{ entry, version }], ctx.source)

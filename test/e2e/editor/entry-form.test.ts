@@ -48,8 +48,8 @@ describe('the entry form', () => {
 
   it('creates an entry filling every field type, and the file holds every value', async () => {
     await page.goto(ed.url('/c/kitchen'))
-    await page.getByRole('link', { name: 'New entry' }).click()
-    await page.getByRole('heading', { name: 'New Kitchen entry' }).waitFor()
+    await page.getByRole('link', { name: 'New kitchen' }).click()
+    await page.getByRole('heading', { name: 'New kitchen' }).waitFor()
 
     await page.getByLabel('Title', { exact: true }).fill('Every field there is')
     expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe('every-field-there-is')
@@ -74,12 +74,12 @@ describe('the entry form', () => {
     await page.getByLabel('Upload Image', { exact: true }).setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: pngBytes() })
     await page.getByRole('list', { name: 'Selected Image' }).getByText('pixel.png').waitFor()
     await page.getByRole('combobox', { name: 'Owner', exact: true }).fill('Ada')
-    await page.getByRole('button', { name: /Ada Lovelace/ }).click()
+    await page.getByRole('option', { name: /Ada Lovelace/ }).click()
     const reviewers = page.getByRole('combobox', { name: 'Reviewers', exact: true })
     await reviewers.fill('Grace')
-    await page.getByRole('button', { name: /Grace Hopper/ }).click()
+    await page.getByRole('option', { name: /Grace Hopper/ }).click()
     await reviewers.fill('Alan')
-    await page.getByRole('button', { name: /Alan Turing/ }).click()
+    await page.getByRole('option', { name: /Alan Turing/ }).click()
     const extra = page.getByLabel('Extra', { exact: true })
     await extra.fill('{"servings": 4')
     expect(await waitForDescription(extra, /Not valid JSON/)).toMatch(/Not valid JSON/)
@@ -89,7 +89,7 @@ describe('the entry form', () => {
     await page.getByRole('button', { name: 'Add faq' }).click()
     await page.getByLabel('Question', { exact: true }).fill('Does it work?')
     await page.getByLabel('Answer', { exact: true }).fill('Yes.')
-    await page.getByRole('button', { name: 'Add keywords' }).click()
+    await page.getByRole('button', { name: 'Add keyword' }).click()
     await page.getByLabel('Keywords 1', { exact: true }).fill('alpha')
 
     await page.getByRole('button', { name: 'Save draft', exact: true }).click()
@@ -235,7 +235,7 @@ describe('the entry form', () => {
       expect(log.slice(log.indexOf('clear'))).toEqual(['clear'])
     }
     await other.goto(ed.url('/c/kitchen/new'))
-    await other.getByRole('heading', { name: 'New Kitchen entry' }).waitFor()
+    await other.getByRole('heading', { name: 'New kitchen' }).waitFor()
     expect(await other.getByLabel('Title', { exact: true }).inputValue()).toBe('')
     expect(await other.getByText(/were restored/).count()).toBe(0)
     await other.close()

@@ -184,7 +184,7 @@ describe('rich text', () => {
 describe('repeatable groups', () => {
   it('shows each item by its first text field, collapses, and reorders by keyboard (announced) and by dragging; the API reads the order back', async () => {
     await page.goto(ed.url(`/c/pages/${pageUuid}`))
-    const items = page.getByRole('group', { name: /^Sections, item/ })
+    const items = page.getByRole('group', { name: /^Section \d+ of / })
     await expect.poll(() => items.count()).toBe(3)
     expect(await page.getByRole('button', { name: /^1\. Intro/ }).count()).toBe(1)
     expect(await page.getByText('Sections 1', { exact: true }).count()).toBe(0)
@@ -202,7 +202,7 @@ describe('repeatable groups', () => {
     await page.keyboard.press('Alt+ArrowDown')
     await page.getByRole('status').filter({ hasText: 'Moved “Intro” to position 2 of 3.' }).waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Intro (position 2 of 3)')
-    await expect.poll(() => items.first().getAttribute('aria-label')).toBe('Sections, item 1 of 3: Team')
+    await expect.poll(() => items.first().getAttribute('aria-label')).toBe('Section 1 of 3: Team')
 
     // Drag: Contact's handle to above the first item (pointer events; a mouse here, touch alike),
     // with the items collapsed to their summaries, as one would to reorder long items.
@@ -215,7 +215,7 @@ describe('repeatable groups', () => {
     await page.mouse.down()
     for (let step = 1; step <= 8; step++) await page.mouse.move(from.x + from.width / 2, from.y + ((top.y + 5) - from.y) * (step / 8))
     await page.mouse.up()
-    await expect.poll(() => items.first().getAttribute('aria-label')).toBe('Sections, item 1 of 3: Contact')
+    await expect.poll(() => items.first().getAttribute('aria-label')).toBe('Section 1 of 3: Contact')
 
     await saveDraft()
     await expect.poll(async () => (valueOf(await draft(), 'sections') as Array<{ heading: string }>).map((s) => s.heading)).toEqual(['Contact', 'Team', 'Intro'])
@@ -311,7 +311,7 @@ describe('dark theme', () => {
         await dark.getByRole('navigation', { name: 'Main' }).waitFor()
         await dark.goto(ed.url(`/c/pages/${pageUuid}`))
         await dark.getByRole('textbox', { name: 'Body', exact: true }).waitFor()
-        await dark.getByRole('group', { name: /^Sections, item 1/ }).waitFor()
+        await dark.getByRole('group', { name: /^Section 1 of / }).waitFor()
         const colours = await dark.evaluate(() => {
           const bg = getComputedStyle(document.body).backgroundColor
           const root = getComputedStyle(document.documentElement)
@@ -328,7 +328,7 @@ describe('dark theme', () => {
           await mkdir(SHOTS, { recursive: true })
           await dark.screenshot({ path: `${SHOTS}/editor-dark-${name}.png` })
           await dark.getByRole('button', { name: 'Collapse all' }).click()
-          await dark.getByRole('group', { name: /^Sections, item 1/ }).scrollIntoViewIfNeeded()
+          await dark.getByRole('group', { name: /^Section 1 of / }).scrollIntoViewIfNeeded()
           await dark.screenshot({ path: `${SHOTS}/editor-dark-${name}-groups.png` })
           await dark.emulateMedia({ colorScheme: 'light' })
           await dark.screenshot({ path: `${SHOTS}/editor-light-${name}-groups.png` })

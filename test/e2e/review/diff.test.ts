@@ -75,14 +75,14 @@ describe('cms diff', () => {
     const words = e!.draft[1]!.words!
     expect(words).toEqual(expect.arrayContaining([{ op: '-', text: 'quiet' }, { op: '+', text: 'silent' }, { op: '-', text: 'first' }, { op: '+', text: 'morning' }]))
     const text = renderDiff(r, 'text')
-    expect(text).toContain('~ "Hello" [en] changed — draft only')
+    expect(text).toContain('~ "Hello" [en] changed — draft only, not on the site yet')
     expect(text).toContain('[-quiet-] {+silent+}')
   })
 
   it('a publish: what goes live', async () => {
     const r = await diffRevisions(project.contentDir, commits['edit-draft']!, commits.publish!)
     const [e] = all(r)
-    expect(e).toMatchObject({ title: 'Hello again', live: 'live-update', events: ['republished (v2)'], draft: [] })
+    expect(e).toMatchObject({ title: 'Hello again', live: 'live-update', events: ['published again as version 2'], draft: [] })
     expect(e!.published.map((f) => f.field)).toEqual(['title', 'body'])
   })
 
@@ -105,16 +105,16 @@ describe('cms diff', () => {
     expect(text).toContain('Collection Posts (posts)')
     expect(text).toContain('+ field subtitle: text')
     expect(text).toContain('+ "Fresh post" [en] added — draft only')
-    expect(text).toContain('~ "Hello again" [en] changed — live update (republished (v2))')
-    expect(text).toContain('- "Bonjour" [fr] removed — no live change')
+    expect(text).toContain('~ "Hello again" [en] changed — changes the live site · published again as version 2')
+    expect(text).toContain('- "Bonjour" [fr] removed — no change on the site')
     expect(text).toContain('+ Deploy added')
-    expect(text).toMatch(/Summary: 1 added, 1 changed, 1 removed/)
+    expect(text).toMatch(/Summary: 3 entries: 1 added, 1 changed, 1 removed/)
 
     const md = renderDiff(r, 'markdown')
     expect(md).toMatch(/^## Content changes/)
     expect(md).toContain('### Posts (`posts`)')
     expect(md).toContain('- ➕ field `subtitle`: text')
-    expect(md).toContain('| ✏️ changed | Hello again | en | **live update** (republished (v2)) |')
+    expect(md).toContain('| ✏️ changed | Hello again | en | **changes the live site** · published again as version 2 |')
     expect(md).toContain('~~quiet~~ **silent**')
     expect(md).toContain('### Webhooks')
   })

@@ -6,6 +6,7 @@ import { isMultiple, isRepeatable, jsonError, valuesToForm, type Values } from '
 import { RelationInput } from './RelationInput.tsx'
 import { MediaInput } from './MediaInput.tsx'
 import { RepeatableGroup } from './RepeatableGroup.tsx'
+import { singularize } from '../schema.ts'
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
 
@@ -153,7 +154,6 @@ export function FieldInput({ field, value, onChange, errors, path, readOnly }: F
           {(p) => (
             <div className="check">
               <input type="checkbox" {...p} checked={Boolean(value)} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} />
-              <span aria-hidden="true">{value ? 'Yes' : 'No'}</span>
             </div>
           )}
         </FieldBox>
@@ -266,7 +266,7 @@ function RepeatableScalar({ field, value, onChange, readOnly }: { field: Field; 
           {!readOnly && <Button size="small" variant="ghost" aria-label={`Remove ${field.label} ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>Remove</Button>}
         </div>
       ))}
-      {!readOnly && <Button size="small" onClick={() => onChange([...value, ''])}>Add {field.label.toLowerCase()}</Button>}
+      {!readOnly && <Button size="small" onClick={() => onChange([...value, ''])}>Add {singularize(field.label).toLowerCase()}</Button>}
     </div>
   )
 }

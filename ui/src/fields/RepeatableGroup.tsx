@@ -3,6 +3,7 @@ import { Button } from '../components/Button.tsx'
 import type { Field } from '../types.ts'
 import { valuesToForm, type Values } from '../values.ts'
 import './repeatable-group.css'
+import { singularize } from '../schema.ts'
 
 interface Props {
   field: Field
@@ -134,7 +135,7 @@ export function RepeatableGroup({ field, items, onChange, errors, path, readOnly
             ref={(el) => { if (el) itemEls.current.set(key, el); else itemEls.current.delete(key) }}
             style={dragging ? { transform: `translateY(${drag.dy}px)` } : undefined}
             role="group"
-            aria-label={`${field.label}, item ${i + 1} of ${items.length}${summary ? `: ${summary}` : ''}`}
+            aria-label={`${singularize(field.label)} ${i + 1} of ${items.length}${summary ? `: ${summary}` : ''}`}
           >
             <div className="repeat-item-head">
               {!readOnly && (
@@ -167,7 +168,7 @@ export function RepeatableGroup({ field, items, onChange, errors, path, readOnly
       })}
       {!readOnly && (
         <Button size="small" onClick={() => { setKeys([...k, nextKey]); setNextKey(nextKey + 1); onChange([...items, valuesToForm(children, {})]) }}>
-          Add {field.label.toLowerCase()}
+          Add {singularize(field.label).toLowerCase()}
         </Button>
       )}
     </div>

@@ -1,4 +1,7 @@
-import { NavLink, Outlet } from 'react-router'
+import { useEffect, useState } from 'react'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../api.ts'
 import { useSchema } from '../schema.ts'
 import { useSession, useSignedIn } from '../session.tsx'
 import { useLiveEvents } from '../events.ts'
@@ -6,16 +9,36 @@ import { useGitStatus } from '../screens/changes/gitApi.ts'
 import { countChanges } from '../screens/changes/changeItems.ts'
 import { GlobalSearch } from '../search/GlobalSearch.tsx'
 
-/** The frame of every signed-in screen: navigation on the left, the screen on the right. */
+/**
+ * The frame of every signed-in screen: navigation on the left, the screen on the right. Below
+ * 768 px the navigation folds behind a menu button in a top bar (styles.css, "Shell: phone"),
+ * so a phone shows the screen, not the list of collections.
+ */
 export function Shell() {
   const session = useSignedIn()
   const { signOut, can } = useSession()
   const schema = useSchema()
+  const location = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
   useLiveEvents()
+  // Choosing a screen closes the menu (on a phone it covers the screen).
+  useEffect(() => { setMenuOpen(false) }, [location.pathname])
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setMenuOpen(false) }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [menuOpen])
   return (
-    <div className="shell">
+    <div className={menuOpen ? 'shell shell-menu-open' : 'shell'}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <nav className="sidebar" aria-label="Main">
+      <header className="topbar">
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+          <span aria-hidden="true" className="menu-icon">☰</span> Menu
+        </button>
+        <span className="topbar-name">{session.project.name}</span>
+      </header>
+      <nav className="sidebar" id="main-nav" aria-label="Main">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">◆</span>
           <span className="brand-name">{session.project.name}</span>
@@ -39,7 +62,7 @@ export function Shell() {
           {can('admin') && <li><NavLink to="/webhooks">Webhooks</NavLink></li>}
           {can('admin') && <li><NavLink to="/schema">Schema</NavLink></li>}
           {can('admin') && <li><ChangesLink /></li>}
-          {can('admin') && <li><NavLink to="/outbox">Outbox</NavLink></li>}
+          {can('admin') && <OutboxLink />}
         </ul>
         <div className="sidebar-footer">
           <div className="who">Signed in as <strong>{session.name}</strong></div>
@@ -63,4 +86,17 @@ function ChangesLink() {
       {count > 0 && <> <span className="badge badge-changed">{count}<span className="visually-hidden"> not committed</span></span></>}
     </NavLink>
   )
+}
+
+/** The Outbox holds project auth's mail: only offered while project auth is on (it is empty otherwise). */
+function OutboxLink() {
+  // The Outbox screen's own query (it refetches while open), so turning auth on shows the link.
+  const mail = useQuery({
+    queryKey: ['auth-mail'],
+    queryFn: async () => (await api.get<{ enabled: boolean; data: unknown[] }>('/_admin/api/auth/mail')).data,
+    select: (d) => d.enabled,
+    staleTime: 30_000,
+  })
+  if (!mail.data) return null
+  return <li><NavLink to="/outbox">Outbox</NavLink></li>
 }

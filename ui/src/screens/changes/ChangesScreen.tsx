@@ -140,7 +140,7 @@ function Uncommitted({ status }: { status: GitStatus }) {
             ))}
           </ul>
           <div className="card git-commit-card">
-            <Field label="Commit message" errors={errors.message} hint="Say what changed and why; add [skip ci] to skip your site's build.">
+            <Field label="Commit message" errors={errors.message} hint="Say what changed and why, in a sentence the team will understand.">
               {(p) => <textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}
             </Field>
             {failure && <Notice tone="error">{failure}</Notice>}

@@ -1,7 +1,8 @@
 import type { EntryDiff, FieldChange, Live } from './gitApi.ts'
 
+/** The same words as `cms diff` (src/review/diff-render.ts). */
 export const LIVE_TEXT: Record<Live, string> = {
-  'goes-live': 'goes live', 'goes-offline': 'goes offline', 'live-update': 'live update', 'draft-only': 'draft only', none: 'no live change',
+  'goes-live': 'goes live', 'goes-offline': 'taken off the site', 'live-update': 'changes the live site', 'draft-only': 'draft only, not on the site yet', none: 'no change on the site',
 }
 
 const MAX = 400
@@ -17,8 +18,8 @@ function valueText(v: unknown): string {
 }
 
 /** One side of a change: struck through (old) or marked (new); an empty side is just "(empty)". */
-function Side({ v, side }: { v: unknown; side: 'old' | 'new' }) {
-  const s = valueText(v)
+function Side({ v, text, side }: { v: unknown; text?: string; side: 'old' | 'new' }) {
+  const s = text !== undefined ? (text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text) : valueText(v)
   if (!s) return <span className="git-value git-empty">(empty)</span>
   return side === 'old' ? <del className="git-value git-old">{s}</del> : <ins className="git-value git-new">{s}</ins>
 }
@@ -27,17 +28,17 @@ function Side({ v, side }: { v: unknown; side: 'old' | 'new' }) {
 function FieldRow({ change, scope }: { change: FieldChange; scope?: string }) {
   return (
     <li className="git-field" data-field={change.field}>
-      <span className="git-field-name">{change.field}{scope && <span className="git-scope"> ({scope})</span>}</span>
+      <span className="git-field-name">{change.label ?? change.field}{scope && <span className="git-scope"> ({scope})</span>}</span>
       {change.words ? (
         <span className="git-words">
           {change.words.map((p, i) => (p.op === '=' ? <span key={i}>{p.text} </span> : p.op === '-' ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>))}
         </span>
       ) : (
         <span className="git-change">
-          <Side v={change.before} side="old" />
+          <Side v={change.before} text={change.before_text} side="old" />
           <span className="git-arrow" aria-hidden="true">→</span>
           <span className="visually-hidden"> becomes </span>
-          <Side v={change.after} side="new" />
+          <Side v={change.after} text={change.after_text} side="new" />
         </span>
       )}
     </li>
@@ -58,8 +59,8 @@ export function EntryFieldChanges({ entry }: { entry: EntryDiff }) {
   const draft = entry.published.length ? entry.draft.filter((f) => !live.has(f.field)) : entry.draft
   return (
     <>
-      <FieldChangeList changes={entry.published} scope={entry.published.length ? 'live' : undefined} />
-      <FieldChangeList changes={draft} scope={entry.published.length ? 'draft' : undefined} />
+      <FieldChangeList changes={entry.published} scope={entry.published.length ? 'on the site' : undefined} />
+      <FieldChangeList changes={draft} scope={entry.published.length ? 'in the draft' : undefined} />
     </>
   )
 }

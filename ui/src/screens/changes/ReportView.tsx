@@ -8,8 +8,8 @@ function summaryText(r: DiffReport): string {
   const s = r.summary
   const parts = [
     s.added && `${s.added} added`, s.changed && `${s.changed} changed`, s.removed && `${s.removed} removed`,
-    s.goes_live && `${s.goes_live} ${s.goes_live === 1 ? 'goes' : 'go'} live`, s.live_updates && plural(s.live_updates, 'live update'),
-    s.goes_offline && `${s.goes_offline} ${s.goes_offline === 1 ? 'goes' : 'go'} offline`, s.draft_only && `${s.draft_only} draft only`,
+    s.goes_live && `${s.goes_live} ${s.goes_live === 1 ? 'goes' : 'go'} live`, s.live_updates && `${plural(s.live_updates, 'update')} to the live site`,
+    s.goes_offline && `${s.goes_offline} taken off the site`, s.draft_only && `${s.draft_only} draft only`,
     s.schema_changes && plural(s.schema_changes, 'schema change'), s.webhook_changes && plural(s.webhook_changes, 'webhook change'),
   ].filter(Boolean)
   return parts.join(' · ')

@@ -3,7 +3,8 @@ import { ADMIN_API, api } from '../../api.ts'
 
 /** Shapes of the `/_admin/api/git/...` answers (docs/git.md); the report is `cms diff --format json`. */
 interface WordPart { op: '=' | '-' | '+'; text: string }
-export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[] }
+/** `label`, `before_text`, `after_text`: the field as a person reads it (src/review/diff-readable.ts); entries only. */
+export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[]; label?: string; before_text?: string; after_text?: string }
 export type Live = 'goes-live' | 'goes-offline' | 'live-update' | 'draft-only' | 'none'
 export interface EntryDiff {
   uuid: string

@@ -1,19 +1,22 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
-import { api, ApiError, entryPath } from '../../api.ts'
-import { listColumns, titleField, useCollection, useSchema } from '../../schema.ts'
+import { plural, singularName, titleField, useCollection, useSchema } from '../../schema.ts'
 import { PreviewNote } from '../entry/PreviewNote.tsx'
 import { Highlight } from '../../search/Highlight.tsx'
 import { MissingIn } from '../../search/MissingIn.tsx'
+import { ReviewBadge, ReviewFilter, reviewMatches } from '../scheduling/ReviewBits.tsx'
 import { useSession, useSignedIn } from '../../session.tsx'
-import { StateLabel, useEntryList, withStates, type ListParams } from '../../entries.ts'
+import { StateLabel, useEntryList, type ListParams } from '../../entries.ts'
+import { AssetThumb } from '../../components/AssetThumb.tsx'
+import { SingletonList } from './SingletonList.tsx'
+import { useColumns } from './useColumns.ts'
+import { ColumnPicker } from './ColumnPicker.tsx'
+import { BulkBar } from './BulkBar.tsx'
 import { Field as FieldBox } from '../../components/Field.tsx'
 import { Button } from '../../components/Button.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen, summarize } from '../../format.ts'
-import type { Collection, Entry, Field } from '../../types.ts'
-import { ReviewBadge, ReviewFilter, reviewMatches } from '../scheduling/ReviewBits.tsx'
+import type { Asset, Collection, Field } from '../../types.ts'
 
 const PAGE_SIZES = [25, 50, 100]
 
@@ -40,7 +43,10 @@ function EntriesTable({ collection }: { collection: Collection }) {
   const session = useSignedIn()
   const { can } = useSession()
   const [params, setParams] = useSearchParams()
-  const columns = useMemo(() => listColumns(collection).slice(0, 3), [collection])
+  const cols = useColumns(session.project.uuid, collection)
+  const columns = cols.shown
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const canBulk = can('update') || can('delete')
   const title = titleField(collection)
   const filters = useMemo(() => filterFields(collection), [collection])
   const [searchText, setSearchText] = useState(params.get('q') ?? '')
@@ -100,6 +106,11 @@ function EntriesTable({ collection }: { collection: Collection }) {
     return dir === 'desc' ? 'descending' : 'ascending'
   }
 
+  const multiLocale = session.project.locales.length > 1
+  const review = params.get('review')
+  const rows = useMemo(() => (list.data?.rows ?? []).filter(reviewMatches(review)), [list.data, review])
+  // A new page or new filters: what was ticked is no longer in view, so nothing stays selected.
+  useEffect(() => { setSelected(new Set()) }, [params])
   const sortable = (f: Field) => f.type !== 'group' && f.type !== 'json' && f.type !== 'password'
   const meta = list.data?.meta
 
@@ -108,10 +119,11 @@ function EntriesTable({ collection }: { collection: Collection }) {
       <div className="screen-header">
         <div>
           <h1>{collection.name}</h1>
-          <p className="subtitle">{meta ? `${meta.total.toLocaleString()} ${meta.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}<PreviewNote collection={collection} /></p>
+          <p className="subtitle">{meta ? plural(meta.total, 'entry', 'entries') : '\u00a0'}<PreviewNote collection={collection} /></p>
         </div>
         <div className="toolbar">
-          {can('create') && <Link className="btn btn-primary" to={`/c/${encodeURIComponent(collection.slug)}/new${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`}>New entry</Link>}
+          <ColumnPicker all={cols.all} shown={columns} onToggle={cols.toggle} onReset={cols.reset} />
+          {can('create') && <Link className="btn btn-primary" to={`/c/${encodeURIComponent(collection.slug)}/new${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`}>New {singularName(collection).toLowerCase()}</Link>}
         </div>
       </div>
       <div className="filters" role="search" aria-label={`Filter ${collection.name}`}>
@@ -134,11 +146,17 @@ function EntriesTable({ collection }: { collection: Collection }) {
         {collection.workflow === 'review' && <ReviewFilter value={params.get('review') ?? ''} onChange={(v) => update({ review: v || null }, false)} />}
       </div>
       {list.error && <ErrorView error={list.error} />}
+      {canBulk && <BulkBar slug={collection.slug} singular={singularName(collection)} many={collection.name} rows={rows.filter((r) => selected.has(r.entry.uuid))} onDone={() => setSelected(new Set())} />}
       <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-        <table className="table">
+        <table className={canBulk ? "table table-cards entries-table has-select" : "table table-cards entries-table"}>
           <caption className="visually-hidden">{collection.name} entries{meta ? `, page ${meta.current_page} of ${Math.max(1, meta.last_page)}` : ''}</caption>
           <thead>
             <tr>
+              {canBulk && (
+                <th scope="col" className="cell-select">
+                  <input type="checkbox" aria-label="Select every entry on this page" checked={rows.length > 0 && rows.every((r) => selected.has(r.entry.uuid))} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.entry.uuid)) : new Set())} />
+                </th>
+              )}
               {columns.map((f) => (
                 <th key={f.uuid} scope="col" aria-sort={sortable(f) ? sortState(f.name) : undefined}>
                   {sortable(f)
@@ -146,7 +164,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
                     : f.label}
                 </th>
               ))}
-              {session.project.locales.length > 1 && <th scope="col">Locale</th>}
+              {multiLocale && <th scope="col">Locale</th>}
               <th scope="col">State</th>
               <th scope="col" aria-sort={sortState('updated_at')}>
                 <button type="button" className="sort-button" onClick={() => toggleSort('updated_at')}>Updated<SortMark state={sortState('updated_at')} /></button>
@@ -154,24 +172,32 @@ function EntriesTable({ collection }: { collection: Collection }) {
             </tr>
           </thead>
           <tbody>
-            {list.isLoading && <tr><td colSpan={columns.length + 3}><Loading /></td></tr>}
+            {list.isLoading && <tr><td colSpan={columns.length + 4}><Loading /></td></tr>}
             {list.data?.rows.length === 0 && (
-              <tr><td colSpan={columns.length + 3} className="empty">{q || where.length ? 'No entries match these filters.' : 'No entries yet.'}</td></tr>
+              <tr><td colSpan={columns.length + 4} className="empty">{q || where.length ? 'No entries match these filters.' : 'No entries yet.'}</td></tr>
             )}
-            {list.data?.rows.filter(reviewMatches(params.get('review'))).map(({ entry, state }) => (
-              <tr key={entry.uuid}>
-                {columns.map((f, i) => (
-                  <td key={f.uuid} className={i === 0 ? 'cell-title cell-clip' : 'cell-clip'}>
-                    {i === 0
-                      ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}><Highlight text={summarize(entry.fields[f.name]) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'} query={q} /></Link>
-                      : <CellValue field={f} value={entry.fields[f.name]} />}
-                  </td>
-                ))}
-                {session.project.locales.length > 1 && <td><span className="badge badge-locale">{entry.locale}</span><MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></td>}
-                <td><span className={`badge badge-${state}`}>{StateLabel(state)}</span><ReviewBadge entry={entry} /></td>
-                <td className="cell-nowrap">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
-              </tr>
-            ))}
+            {rows.map(({ entry, state }) => {
+              const name = summarize(entry.fields[columns[0]?.name ?? '']) || (title ? summarize(entry.fields[title.name]) : '') || 'Untitled'
+              return (
+                <tr key={entry.uuid} data-uuid={entry.uuid}>
+                  {canBulk && (
+                    <td className="cell-select">
+                      <input type="checkbox" aria-label={`Select ${name}${multiLocale ? ` (${entry.locale})` : ''}`} checked={selected.has(entry.uuid)} onChange={(e) => setSelected((prev) => { const next = new Set(prev); if (e.target.checked) next.add(entry.uuid); else next.delete(entry.uuid); return next })} />
+                    </td>
+                  )}
+                  {columns.map((f, i) => (
+                    <td key={f.uuid} className={i === 0 ? 'cell-title cell-clip' : 'cell-clip'} data-label={f.label}>
+                      {i === 0
+                        ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${entry.uuid}`}><Highlight text={name} query={q} /></Link>
+                        : <CellValue field={f} value={entry.fields[f.name]} />}
+                    </td>
+                  ))}
+                  {multiLocale && <td data-label="Locale"><span className="badge badge-locale">{entry.locale}</span><MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></td>}
+                  <td className="cell-state" data-label="State"><span className={`badge badge-${state}`}>{StateLabel(state)}</span><ReviewBadge entry={entry} /></td>
+                  <td className="cell-nowrap" data-label="Updated">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>
@@ -200,6 +226,16 @@ function SortMark({ state }: { state: 'ascending' | 'descending' | 'none' }) {
 }
 
 function CellValue({ field, value }: { field: Field; value: unknown }) {
+  if (field.type === 'media') {
+    const assets = (Array.isArray(value) ? value : value ? [value] : []).filter((a): a is Asset => Boolean(a && typeof a === 'object' && 'uuid' in a))
+    if (assets.length === 0) return null
+    return (
+      <span className="cell-media">
+        <span className="cell-thumb"><AssetThumb asset={assets[0]!} alt="" /></span>
+        <span className="cell-media-name">{assets[0]!.filename}{assets.length > 1 ? ` +${assets.length - 1}` : ''}</span>
+      </span>
+    )
+  }
   if (field.type === 'boolean') return <>{value ? 'Yes' : value === false ? 'No' : ''}</>
   if (field.type === 'color' && typeof value === 'string') return <span className="inline"><span aria-hidden="true" style={{ width: 14, height: 14, borderRadius: 3, background: value, border: '1px solid #ccc', display: 'inline-block' }} />{value}</span>
   return <>{summarize(value)}</>
@@ -242,57 +278,5 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
     <FieldBox label={field.label}>
       {(p) => <input type="search" {...p} value={text} placeholder="Related entry" onChange={(e) => setText(e.target.value)} />}
     </FieldBox>
-  )
-}
-
-/** A singleton holds at most one entry per locale: one row per locale. */
-function SingletonList({ collection }: { collection: Collection }) {
-  const session = useSignedIn()
-  const { can } = useSession()
-  const rows = useQuery({
-    queryKey: ['entries', collection.slug, 'singleton'],
-    queryFn: async ({ signal }) => {
-      const found: Entry[] = []
-      for (const locale of session.project.locales) {
-        try {
-          const { data } = await api.get<Entry>(entryPath(collection.slug), { query: { state: 'draft', locale, timestamps: 1 }, signal })
-          if (data && data.uuid) found.push(data)
-        } catch (err) {
-          if (!(err instanceof ApiError && err.status === 404)) throw err
-        }
-      }
-      return withStates({ ...collection, is_singleton: false }, found, signal).catch(() => found.map((entry) => ({ entry, state: 'draft' as const })))
-    },
-  })
-  return (
-    <div className="screen">
-      <div className="screen-header">
-        <div><h1>{collection.name}</h1><p className="subtitle">A single entry per locale.</p></div>
-      </div>
-      {rows.error && <ErrorView error={rows.error} />}
-      <div className="table-wrap">
-        <table className="table">
-          <thead><tr><th scope="col">Locale</th><th scope="col">State</th><th scope="col">Updated</th><th scope="col"><span className="visually-hidden">Action</span></th></tr></thead>
-          <tbody>
-            {rows.isLoading && <tr><td colSpan={4}><Loading /></td></tr>}
-            {rows.data && session.project.locales.map((locale) => {
-              const row = rows.data.find((r) => r.entry.locale === locale)
-              return (
-                <tr key={locale}>
-                  <td><span className="badge badge-locale">{locale}</span></td>
-                  <td>{row ? <span className={`badge badge-${row.state}`}>{StateLabel(row.state)}</span> : <span className="muted">No entry</span>}</td>
-                  <td>{row?.entry.updated_at ? formatWhen(row.entry.updated_at) : ''}</td>
-                  <td>
-                    {row
-                      ? <Link to={`/c/${encodeURIComponent(collection.slug)}/${row.entry.uuid}`}>Edit {collection.name} ({locale})</Link>
-                      : can('create') && <Link to={`/c/${encodeURIComponent(collection.slug)}/new?locale=${encodeURIComponent(locale)}`}>New entry ({locale})</Link>}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
   )
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, entryPath } from '../../api.ts'
-import { titleField, useCollection } from '../../schema.ts'
+import { singularName, titleField, useCollection } from '../../schema.ts'
 import { useSession, useSignedIn } from '../../session.tsx'
 import { MissingIn } from '../../search/MissingIn.tsx'
 import { subscribeEvents } from '../../events.ts'
@@ -21,6 +21,7 @@ import { ConflictDialog, type Conflict } from './ConflictDialog.tsx'
 import { PreviewPane } from './PreviewPane.tsx'
 import { PreviewActions } from './PreviewActions.tsx'
 import { focusField, usePreviewConfig, usePreviewLink, usePreviewSave } from './preview.ts'
+import { ActionBar, type EntryAction } from './ActionBar.tsx'
 
 /** The entry form: `/c/:collection/new` and `/c/:collection/:uuid`. */
 export default function EntryScreen() {
@@ -162,7 +163,7 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
   }, [])
 
   useEffect(() => {
-    const name = isNew ? `New ${collection.name} entry` : summarize(titleField(collection) ? values[titleField(collection)!.name] : '', 60) || collection.name
+    const name = isNew ? `New ${singularName(collection).toLowerCase()}` : summarize(titleField(collection) ? values[titleField(collection)!.name] : '', 60) || collection.name
     document.title = `${name} · cms editor`
   }, [collection, isNew, values])
 
@@ -234,7 +235,9 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
     etag.current = tag
     serverEtag.current = tag
     const serverValues = valuesToForm(fields, e.fields)
-    setEntry(e)
+    // A write's answer carries no timestamps: keep Created, and Updated is now.
+    const answered = e
+    setEntry((prev) => ({ ...answered, created_at: answered.created_at ?? prev?.created_at, updated_at: answered.updated_at ?? new Date().toISOString() }))
     setBase(serverValues)
     setValues((current) => (stableKey(writable(fields, current, true)) === stableKey(writable(fields, sent, true)) ? serverValues : current))
     setErrors({})
@@ -381,13 +384,23 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
   if (!loaded) return <Loading label="Loading the entry" />
 
   const tf = titleField(collection)
-  const heading = isNew ? `New ${collection.name} entry` : (tf && summarize(base[tf.name], 80)) || `${collection.name} entry`
+  const heading = isNew ? `New ${singularName(collection).toLowerCase()}` : (tf && summarize(base[tf.name], 80)) || `${collection.name} entry`
   const stateText = trashed ? 'In the trash' : isNew ? 'New, not saved yet' : status.version === null ? 'Draft' : status.changed ? `Changed since v${status.version}` : `Published v${status.version}`
   const stateClass = trashed ? 'trashed' : status.version === null ? 'draft' : status.changed ? 'changed' : 'published'
   const canWrite = isNew ? can('create') : can('update')
   const readOnly = !canWrite || trashed
   const knownKeys = new Set(fields.map((f) => `data.${f.name}`))
   const strayErrors = Object.entries(errors).filter(([k]) => ![...knownKeys].some((p) => k === p || k.startsWith(`${p}.`)))
+
+  // The action bar's buttons, in order; other features append theirs (ActionBar.tsx).
+  const actions: EntryAction[] = []
+  if (!trashed && canWrite) {
+    actions.push({ id: 'publish', label: 'Publish', variant: 'primary', main: true, busy: busy === 'Publishing', disabled: Boolean(busy) || (!isNew && !dirty && status.version !== null && !status.changed && restored === null), onClick: () => void save('publish') })
+    actions.push({ id: 'save', label: 'Save draft', main: true, busy: busy === 'Saving', disabled: Boolean(busy) || (!isNew && !dirty && restored === null), onClick: () => void save('save') })
+    if (!isNew && status.version !== null && status.changed) actions.push({ id: 'discard-draft', label: 'Discard draft', disabled: Boolean(busy), onClick: () => (dirty ? setConfirmDiscard(true) : void lifecycle('discard-draft')) })
+    if (!isNew && status.version !== null) actions.push({ id: 'unpublish', label: 'Unpublish', disabled: Boolean(busy), onClick: () => void lifecycle('unpublish') })
+  }
+  if (!isNew && !trashed && can('delete')) actions.push({ id: 'delete', label: 'Delete', variant: 'danger', disabled: Boolean(busy), onClick: () => void lifecycle('delete') })
 
   return (
     <div className="screen">
@@ -455,23 +468,10 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
         </form>
 
         <aside className="form-side" aria-label="Entry actions">
-          <div className="card">
-            {!trashed && canWrite && (
-              <div className="toolbar" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
-                <Button variant="primary" busy={busy === 'Publishing'} disabled={Boolean(busy) || (!isNew && !dirty && status.version !== null && !status.changed && restored === null)} onClick={() => void save('publish')}>Publish</Button>
-                <Button busy={busy === 'Saving'} disabled={Boolean(busy) || (!isNew && !dirty && restored === null)} onClick={() => void save('save')}>Save draft</Button>
-                {!isNew && status.version !== null && status.changed && (
-                  <Button disabled={Boolean(busy)} onClick={() => (dirty ? setConfirmDiscard(true) : void lifecycle('discard-draft'))}>Discard draft</Button>
-                )}
-                {!isNew && status.version !== null && <Button disabled={Boolean(busy)} onClick={() => void lifecycle('unpublish')}>Unpublish</Button>}
-              </div>
-            )}
-            {!isNew && !trashed && can('delete') && (
-              <div style={{ marginTop: '0.75rem' }}>
-                <Button variant="danger" disabled={Boolean(busy)} onClick={() => void lifecycle('delete')}>Delete</Button>
-              </div>
-            )}
-            {trashed && <p className="muted" style={{ margin: 0 }}>In the trash.</p>}
+          <div className="card action-card">
+            {trashed
+              ? <p className="muted" style={{ margin: 0 }}>In the trash.</p>
+              : <ActionBar actions={actions} state={<>{stateText}{dirty ? ' · Unsaved changes' : ''}</>} />}
             {!trashed && can('update') && <PreviewActions configured={Boolean(previewConfig?.origin)} link={previewLink} open={previewOpen} onToggle={() => setPreviewOpen((o) => !o)} canOpen={!isNew} />}
           </div>
           {!isNew && entry && !trashed && <ScheduleCard key={entry.updated_at} collection={collection} uuid={entry.uuid} />}

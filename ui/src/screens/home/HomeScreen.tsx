@@ -65,9 +65,9 @@ export function HomeScreen() {
                   <div className="card">
                     <h3>{c.name}</h3>
                     <div className="stat-row">
-                      <span><strong>{c.counts.total}</strong> entries</span>
+                      <span><strong>{c.counts.total}</strong> {c.counts.total === 1 ? 'entry' : 'entries'}</span>
                       <span><strong>{c.counts.published}</strong> published</span>
-                      <span><strong>{c.counts.draft}</strong> drafts</span>
+                      <span><strong>{c.counts.draft}</strong> {c.counts.draft === 1 ? 'draft' : 'drafts'}</span>
                       {c.counts.changed > 0 && <span><strong>{c.counts.changed}</strong> changed</span>}
                       {c.counts.trashed > 0 && <span><strong>{c.counts.trashed}</strong> in trash</span>}
                     </div>

@@ -8,8 +8,8 @@ import { Notice } from '../../components/Toast.tsx'
 import { Loading } from '../../components/Status.tsx'
 
 const LINK_ERRORS: Record<string, string> = {
-  'link-expired': 'This sign-in link has expired or was already used. Each link works once: run `cms editor-url` for a fresh one.',
-  'link-invalid': 'This sign-in link is not valid. Run `cms editor-url` for a fresh one.',
+  'link-expired': 'This sign-in link has expired or was already used: each link works once. Ask for a new one.',
+  'link-invalid': 'This sign-in link is not valid. Ask for a new one.',
   'signed-out': 'You are signed out.',
 }
 
@@ -31,7 +31,7 @@ export function SignInScreen() {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    if (!token.trim()) { setError('Paste an API token, or use the sign-in link `cms serve` printed.'); return }
+    if (!token.trim()) { setError('Paste the access key you were given, or open your sign-in link.'); return }
     setBusy(true)
     setError(null)
     try {
@@ -50,14 +50,18 @@ export function SignInScreen() {
     <main className="signin-page">
       <div className="card signin-card">
         <h1>Sign in to the editor</h1>
-        <p className="muted">Open the sign-in link that <code>cms serve</code> printed (or run <code>cms editor-url --open</code>). On a shared server, paste an API token instead.</p>
-        {linkError && <Notice tone="warning">{LINK_ERRORS[linkError] ?? 'That sign-in link did not work. Run `cms editor-url` for a fresh one.'}</Notice>}
+        <p className="muted">Open the sign-in link you were sent, or paste the access key (API token) you were given.</p>
+        {linkError && <Notice tone="warning">{LINK_ERRORS[linkError] ?? 'That sign-in link did not work. Ask for a new one.'}</Notice>}
         <form onSubmit={submit} noValidate>
-          <Field label="API token" errors={error ? [error] : undefined} hint="Tokens start with cms_. Create one with `cms token create`.">
+          <Field label="API token" errors={error ? [error] : undefined} hint="It starts with cms_.">
             {(p) => <input type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} {...p} />}
           </Field>
           <Button type="submit" variant="primary" busy={busy}>Sign in</Button>
         </form>
+        <details className="signin-help">
+          <summary>Running the server yourself?</summary>
+          <p className="muted">The terminal running <code>cms serve</code> shows a sign-in link; <code>cms editor-url --open</code> opens a new one, and <code>cms token create</code> makes an access key for someone else.</p>
+        </details>
       </div>
     </main>
   )

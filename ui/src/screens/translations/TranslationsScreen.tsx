@@ -89,7 +89,7 @@ export default function TranslationsScreen() {
           const entry = found[l]
           if (l === own.locale) return <span key={l} className="current" aria-current="page">{l}</span>
           if (!entry) return <span key={l} className="missing" title={`No ${l} translation yet`}><span className="visually-hidden">{localeName(l)}: </span>{l} (none)</span>
-          return <Link key={l} to={`/c/${encodeURIComponent(slug)}/${encodeURIComponent(entry.uuid)}/translations`} aria-label={`Switch to ${localeName(l)}`}>{l}</Link>
+          return <Link key={l} to={`/c/${encodeURIComponent(slug)}/${encodeURIComponent(entry.uuid)}/translations`}>{l}<span className="visually-hidden">: Switch to {localeName(l)}</span></Link>
         })}
       </nav>
 

@@ -18,7 +18,7 @@ export function VersionList({ versions, selected, onSelect }: { versions: Versio
               {v.label && <span className="version-label">{v.label}</span>}
               {v.is_current_published && <span className="badge badge-published">Published</span>}
             </span>
-            <span className="side-item-meta">{formatDate(v.published_at)}</span>
+            <span className="side-item-meta">{formatDate(v.published_at)}{v.created_by ? ` · ${v.created_by}` : ''}</span>
           </button>
         </li>
       ))}

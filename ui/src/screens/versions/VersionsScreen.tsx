@@ -83,6 +83,8 @@ export default function VersionsScreen() {
 
   const otherFields = compareNumber === null ? draft.data.fields : other.data?.snapshot.fields
   const otherLabel = compareNumber === null ? 'Current draft' : `Version ${compareNumber}`
+  // The draft is always newer than any version; between two versions the higher number is.
+  const newerIsSelected = compareNumber !== null && current !== undefined && current.version_number > compareNumber
 
   return (
     <div className="screen">
@@ -110,7 +112,7 @@ export default function VersionsScreen() {
                       Version {current.version_number}{current.label ? ` · ${current.label}` : ''}
                     </h2>
                     <p className="muted">
-                      Published {formatDate(current.published_at)}
+                      Published {formatDate(current.published_at)}{current.created_by ? ` by ${current.created_by}` : ''}
                       {current.is_current_published ? ' · the version the API serves now' : ''}
                     </p>
                     {current.description && <p>{current.description}</p>}
@@ -118,7 +120,8 @@ export default function VersionsScreen() {
                   {can('update') && (
                     <div className="toolbar">
                       <Button onClick={() => setLabelling(true)}>{current.label ? 'Edit label' : 'Add label'}</Button>
-                      <Button variant="primary" onClick={() => setConfirmRevert(true)}>Revert to this version</Button>
+                      {/* Reverting to the version already live would only mint a copy of it. */}
+                      {!current.is_current_published && <Button onClick={() => setConfirmRevert(true)}>Revert to this version</Button>}
                     </div>
                   )}
                 </div>
@@ -143,10 +146,11 @@ export default function VersionsScreen() {
                 ) : otherFields ? (
                   <DiffTable
                     fields={collection.fields}
-                    left={version.data.snapshot.fields}
-                    right={otherFields}
-                    leftLabel={`Version ${current.version_number}`}
-                    rightLabel={otherLabel}
+                    // The older side is the base: what the newer one added is marked added, never struck.
+                    left={newerIsSelected ? otherFields : version.data.snapshot.fields}
+                    right={newerIsSelected ? version.data.snapshot.fields : otherFields}
+                    leftLabel={newerIsSelected ? otherLabel : `Version ${current.version_number}`}
+                    rightLabel={newerIsSelected ? `Version ${current.version_number}` : otherLabel}
                     showUnchanged={showUnchanged}
                     names={names}
                     caption={`Differences between version ${current.version_number} and ${otherLabel.toLowerCase()}`}

@@ -7,6 +7,8 @@ import type { Entry } from '../../types.ts'
 export type VersionSummary = Pick<VersionRecord, 'uuid' | 'version_number' | 'label' | 'description' | 'locale' | 'published_at' | 'created_at'> & {
   translation_group_id: string | null
   is_current_published: boolean
+  /** Who published it, when the server knows (a named token or session). */
+  created_by: string | null
 }
 
 export interface VersionDetail extends VersionSummary {
