@@ -40,6 +40,7 @@ export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 
     } else addOperation(paths, route, project, null)
   }
   const orderedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]))
+  uniqueOperationIds(orderedPaths)
   return {
     openapi: '3.1.0',
     info: { title: `${project.name} content API`, version, ...(project.description ? { description: markdownText(project.description) } : {}) },
@@ -143,7 +144,8 @@ const schemaName = (slug: string): string => {
   return /^\d/.test(base) ? `C${base}` : base
 }
 function operationId(method: string, path: string): string {
-  const words = path.split('/').filter(Boolean).map((s) => s.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase()))
+  // The server's own routes (`/_events`, `/_search`) say so: a collection may be called `events`.
+  const words = path.split('/').filter(Boolean).map((s) => (s.startsWith('_') ? `cms-${s.slice(1)}` : s).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase()))
   return [method.toLowerCase(), ...words.map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))].join('') || method.toLowerCase()
 }
 
@@ -278,3 +280,17 @@ const PARAMETERS = {
 }
 const LIST_PARAMS = ['locale', 'state', 'where', 'sort', 'paginate', 'page', 'limit', 'offset', 'first', 'count', 'timestamps', 'exclude']
 const ENTRY_PARAMS = ['state', 'timestamps', 'exclude', 'translation_locale']
+
+/** OpenAPI wants every operationId once: a collection's slug can still spell a fixed route's words. */
+function uniqueOperationIds(paths: Record<string, Record<string, unknown> | undefined>): void {
+  const used = new Set<string>()
+  for (const ops of Object.values(paths)) {
+    for (const op of Object.values(ops ?? {}) as Array<{ operationId?: string }>) {
+      if (!op || typeof op !== 'object' || !op.operationId) continue
+      let id = op.operationId
+      for (let n = 2; used.has(id); n++) id = `${op.operationId}${n}`
+      op.operationId = id
+      used.add(id)
+    }
+  }
+}

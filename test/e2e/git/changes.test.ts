@@ -49,9 +49,10 @@ describe('git admin endpoints (/_admin/api/git/...)', () => {
     expect(body.files).toEqual([{ path: `entries/articles/${first}.json`, status: 'modified', entry: first, collection: 'articles' }])
     const entry = body.report.collections[0].entries[0]
     expect(entry).toMatchObject({ uuid: first, status: 'changed', live: 'draft-only' })
-    expect(entry.draft).toEqual([{ field: 'title', before: 'First post', after: 'First post, edited' }])
+    // Raw values for tools, and the field's label and values as a person reads them (issue 24).
+    expect(entry.draft).toEqual([expect.objectContaining({ field: 'title', before: 'First post', after: 'First post, edited', label: 'Title', before_text: 'First post', after_text: 'First post, edited' })])
     expect(body.markdown).toContain('First post, edited')
-    expect(body.text).toContain('title: "First post" → "First post, edited"')
+    expect(body.text).toContain('Title: First post → First post, edited')
   })
 
   it('commit the chosen changes only, with the message and the caller as author', async () => {
@@ -136,7 +137,7 @@ describe('cms git status', () => {
     expect(out.code).toBe(0)
     expect(out.stdout).toContain('On branch main')
     expect(out.stdout).toContain(`M entries/articles/${first}.json`)
-    expect(out.stdout).toContain('"CLI sees this"')
+    expect(out.stdout).toContain('Title: First post, edited → CLI sees this')
     const json = await cms(['git', 'status', '--dir', p.contentDir, '--json'])
     expect(JSON.parse(json.stdout).files).toHaveLength(1)
   })
