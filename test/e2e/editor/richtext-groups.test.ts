@@ -308,7 +308,8 @@ describe('dark theme', () => {
       try {
         const dark = await context.newPage()
         await dark.goto(ed.signInLink())
-        await dark.getByRole('navigation', { name: 'Main' }).waitFor()
+        // Signed in: the screen's frame (on a phone the navigation is folded behind the Menu button).
+        await dark.getByRole('main').waitFor()
         await dark.goto(ed.url(`/c/pages/${pageUuid}`))
         await dark.getByRole('textbox', { name: 'Body', exact: true }).waitFor()
         await dark.getByRole('group', { name: /^Section 1 of / }).waitFor()
