@@ -15,7 +15,7 @@ describe('the file schemas shipped in schemas/', () => {
   it('are all valid JSON Schemas (draft-07 meta-schema)', () => {
     expect(files.length).toBeGreaterThanOrEqual(7)
     for (const file of files) {
-      const schema = JSON.parse(readFileSync(`${dir}${file}`, 'utf8')) as unknown
+      const schema = JSON.parse(readFileSync(`${dir}${file}`, 'utf8')) as Record<string, unknown>
       expect(ajv.validateSchema(schema), `${file}: ${ajv.errorsText(ajv.errors)}`).toBe(true)
     }
   })
