@@ -8,21 +8,19 @@ import { fieldMessage } from './messages.ts'
 export type FieldErrors = Record<string, string[]>
 
 
-interface Compiled { input: ValidateFunction; stored: ValidateFunction }
+type Compiled = Partial<Record<SchemaMode, ValidateFunction>>
 /**
  * Compiled validators per collection record. A schema change replaces the record (records
  * are never mutated in place), so the record itself is the cache key: one compile per
- * collection revision, and old ones are collected with their record.
+ * collection revision and mode (a write needs `input`, `cms validate` `stored`), and old
+ * ones are collected with their record.
  */
 const cache = new WeakMap<Collection, Compiled>()
 
-function compiled(collection: Collection): Compiled {
+function compiled(collection: Collection, mode: SchemaMode): ValidateFunction {
   let c = cache.get(collection)
-  if (!c) {
-    c = { input: ajv.compile(collectionSchema(collection, 'input')), stored: ajv.compile(collectionSchema(collection, 'stored')) }
-    cache.set(collection, c)
-  }
-  return c
+  if (!c) cache.set(collection, (c = {}))
+  return (c[mode] ??= ajv.compile(collectionSchema(collection, mode)))
 }
 
 /**
@@ -31,7 +29,7 @@ function compiled(collection: Collection): Compiled {
  * `onlyRequired`: when given, `required` problems count only for these top-level keys (PATCH).
  */
 export function validateValues(collection: Collection, values: Record<string, unknown>, mode: SchemaMode, onlyRequired?: ReadonlySet<string>): FieldErrors {
-  const validate = compiled(collection)[mode]
+  const validate = compiled(collection, mode)
   if (validate(values)) return {}
   const errors: FieldErrors = {}
   for (const error of validate.errors ?? []) {

@@ -7,21 +7,26 @@ import { afterEach } from 'vitest'
  * (a full disk, say) calls `allowServerErrors()` first.
  */
 const UNEXPECTED = /^\[cms\]( unexpected error| change listener failed| watcher batch failed|$)|failed unexpectedly/
-const logged: string[] = []
-let allowed = false
-const original = console.error.bind(console)
-console.error = (...args: unknown[]) => {
-  if (typeof args[0] === 'string' && UNEXPECTED.test(args[0])) logged.push(args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' '))
-  original(...args)
+// Test files share a worker's modules (vitest.config.ts, isolate: false) and this file runs again
+// before each one: console.error is wrapped once per worker, and each run reads the one log.
+const shared = globalThis as { __cmsServerErrors?: string[]; __cmsServerErrorsAllowed?: boolean }
+const logged: string[] = shared.__cmsServerErrors ?? []
+if (!shared.__cmsServerErrors) {
+  shared.__cmsServerErrors = logged
+  const original = console.error.bind(console)
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && UNEXPECTED.test(args[0])) logged.push(args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' '))
+    original(...args)
+  }
 }
 
 export function allowServerErrors(): void {
-  allowed = true
+  shared.__cmsServerErrorsAllowed = true
 }
 
 afterEach(() => {
   const seen = logged.splice(0)
-  const wasAllowed = allowed
-  allowed = false
+  const wasAllowed = shared.__cmsServerErrorsAllowed === true
+  shared.__cmsServerErrorsAllowed = false
   if (seen.length > 0 && !wasAllowed) throw new Error(`a server in this test logged an unexpected error (answered 500):\n${seen[0]}`)
 })
