@@ -472,8 +472,11 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
             {trashed
               ? <p className="muted" style={{ margin: 0 }}>In the trash.</p>
               : <ActionBar actions={actions} state={<>{stateText}{dirty ? ' · Unsaved changes' : ''}</>} />}
-            {!trashed && can('update') && <PreviewActions configured={Boolean(previewConfig?.origin)} link={previewLink} open={previewOpen} onToggle={() => setPreviewOpen((o) => !o)} canOpen={!isNew} />}
           </div>
+          {/* Its own card: on a phone the actions above are a bar stuck to the bottom, kept small. */}
+          {!trashed && can('update') && previewConfig?.origin && (
+            <div className="card"><PreviewActions configured link={previewLink} open={previewOpen} onToggle={() => setPreviewOpen((o) => !o)} canOpen={!isNew} /></div>
+          )}
           {!isNew && entry && !trashed && <ScheduleCard key={entry.updated_at} collection={collection} uuid={entry.uuid} />}
           {!isNew && entry && (
             <div className="card">

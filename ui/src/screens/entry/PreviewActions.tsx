@@ -3,10 +3,11 @@ import type { PreviewLink } from './preview.ts'
 
 /**
  * The entry form's preview controls: "Open preview" (the site in a new tab) and "Preview" (the
- * pane beside the form). Shown when the project has a preview address; a hint otherwise.
+ * pane beside the form). Shown when the project has a preview address.
  */
 export function PreviewActions({ configured, link, open, onToggle, canOpen }: { configured: boolean; link: PreviewLink | undefined; open: boolean; onToggle: () => void; canOpen: boolean }) {
-  if (!configured) return <p className="muted field-hint">No preview address is set for this project (docs/preview.md).</p>
+  // Nothing to offer an editor without a preview address (the entries list says which collections have one).
+  if (!configured) return null
   if (!canOpen) return <p className="muted field-hint">Save the entry once to preview it on the site.</p>
   return (
     <div className="preview-actions">
