@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 
 /** The dist/ build that spawned `cms` processes run: end-to-end projects only, unit tests import src/. */
 const BUILD = 'test/helpers/global-setup.ts'
+/** End-to-end files that need a process of their own (see the e2e-fresh project). */
+const PROCESS_STATE = ['test/e2e/git/scope-hooks.test.ts']
 
 export default defineConfig({
   test: {
@@ -33,7 +35,14 @@ export default defineConfig({
       {
         // Listening servers, spawned `cms`, real git and nginx, by feature.
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/editor/**', '**/node_modules/**'], globalSetup: [BUILD], sequence: { groupOrder: 0 } },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/editor/**', ...PROCESS_STATE, '**/node_modules/**'], globalSetup: [BUILD], sequence: { groupOrder: 0 } },
+      },
+      {
+        // Files that assert on the process itself (whether Node's async hook is on) get a fresh one:
+        // a file before them in a shared worker may have switched the hook on for good (a library's
+        // AsyncLocalStorage), which says nothing about the code under test.
+        extends: true,
+        test: { name: 'e2e-fresh', include: PROCESS_STATE, globalSetup: [BUILD], isolate: true, sequence: { groupOrder: 0 } },
       },
       {
         // Each editor test file drives its own Chromium: one file at a time, after the API suites,
