@@ -131,10 +131,11 @@ export function createFastRead(ctx: AppContext, limiter: RateLimiter, routes: re
     }
     // Answers are cached (service/entries/list.ts): encode each once, and build its header list once.
     const bytes = (result.bytes ??= Buffer.from(result.body))
-    let head = nodeHeads.get(result)
-    if (!head) nodeHeads.set(result, (head = headerList({ ...answer.headers, 'content-length': String(bytes.length) })))
-    // Large answers go compressed to a client that asks (compression.ts); one that does not pays nothing more.
-    const encode = bytes.length >= COMPRESS_MIN ? encoder(result, bytes, head) : undefined
+    let node = nodeAnswers.get(result)
+    if (!node) nodeAnswers.set(result, (node = nodeAnswer(result, bytes, answer.headers)))
+    // Large answers go compressed to a client that asks (compression.ts); one that does not pays
+    // nothing more: the encoder is made once per cached answer, with its header list.
+    const { head, encode } = node
     // Nothing added by admission (no CORS, no rate limit) and no credential: the same again next time.
     // A preview token's answer is never repeated: the token may expire or be revoked meanwhile.
     if (!any && admitted.decision == null && method === 'GET' && principal.kind !== 'preview') repeats.keep(target, headers, tls, { head, bytes, encode })
@@ -228,5 +229,10 @@ function withEncoding(head: string[], encoding: Encoding, length: number): strin
 
 const encodedAnswers = new WeakMap<ReadResult, Partial<Record<Encoding, { head: string[]; bytes: Buffer }>>>()
 
-/** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length). */
-const nodeHeads = new WeakMap<ReadResult, string[]>()
+/** The Node header list of each cached 200 answer (readAnswer's headers and its Content-Length), and its encoder when it is large. */
+const nodeAnswers = new WeakMap<ReadResult, { head: string[]; encode: ReturnType<typeof encoder> | undefined }>()
+
+function nodeAnswer(result: ReadResult, bytes: Buffer, headers: Record<string, string>): { head: string[]; encode: ReturnType<typeof encoder> | undefined } {
+  const head = headerList({ ...headers, 'content-length': String(bytes.length) })
+  return { head, encode: bytes.length >= COMPRESS_MIN ? encoder(result, bytes, head) : undefined }
+}

@@ -38,6 +38,8 @@ const SCREENS: Array<{ name: string; path: string; heading: RegExp; shot?: strin
   { name: 'schema', path: '/schema', heading: /^Schema$/ },
   { name: 'changes', path: '/changes', heading: /^Changes$/, shot: 'changes' },
   { name: 'outbox', path: '/outbox', heading: /^Outbox$/ },
+  { name: 'upcoming', path: '/upcoming', heading: /^Upcoming$/, desktopAxe: true },
+  { name: 'releases', path: '/releases', heading: /^Releases$/, desktopAxe: true },
 ]
 
 const DOCS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url))
