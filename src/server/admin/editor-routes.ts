@@ -2,6 +2,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
+import { sseStream, SSE_HEADERS } from '../http/sse.ts'
 import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { assetUsage, overview } from '../../service/project/overview.ts'
@@ -10,8 +11,6 @@ import { listMail } from '../../end-users/admin.ts'
 import { authSettings } from '../../end-users/settings.ts'
 
 const PING_MS = 15_000
-/** A client this far behind (queued chunks) is dropped rather than buffered without end. */
-const MAX_QUEUED = 1000
 
 /** What the editor needs besides the content API: a change feed, the home screen, asset usage. */
 export function registerEditorRoutes(app: CmsApp, ctx: AppContext): void {
@@ -56,48 +55,16 @@ type Subscribe = (listener: (message: ActivityMessage) => void, onClose: () => v
 
 /** A text/event-stream answer fed by the activity hub until the client leaves or the server stops. */
 function eventStream(subscribe: Subscribe): Response {
-  const encoder = new TextEncoder()
-  let cleanup = (): void => {}
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true
-      const close = () => {
-        if (!open) return
-        open = false
-        cleanup()
-        try {
-          controller.close()
-        } catch {
-          // already closed by the client
-        }
-      }
-      const send = (text: string) => {
-        if (!open) return
-        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return close()
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          close()
-        }
-      }
-      const ping = setInterval(() => send(': ping\n\n'), PING_MS)
-      ping.unref()
-      const unsubscribe = subscribe((m) => send(`event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`), close)
-      cleanup = () => {
-        clearInterval(ping)
-        unsubscribe()
-      }
-      // Sent at once so the client knows the stream is open (and proxies flush the headers).
-      send(': connected\nretry: 3000\n\n')
-    },
-    cancel() {
-      cleanup()
-    },
+  const stream = sseStream(3000, (send, close) => {
+    const ping = setInterval(() => send(': ping\n\n'), PING_MS)
+    ping.unref()
+    const unsubscribe = subscribe((m) => send(`event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`), close)
+    return () => {
+      clearInterval(ping)
+      unsubscribe()
+    }
   })
-  return new Response(stream, {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
-  })
+  return new Response(stream, { status: 200, headers: SSE_HEADERS })
 }
 
 function noStore(event: H3Event, body: unknown): string {

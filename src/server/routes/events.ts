@@ -2,6 +2,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
+import { sseStream, SSE_HEADERS } from '../http/sse.ts'
 import { CmsError } from '../../core/errors.ts'
 import { admitRoute, type AdmissionSpec } from '../access/admission.ts'
 import { credentialFromRequest } from '../access/guard.ts'
@@ -9,8 +10,6 @@ import { previewTokenOf } from '../access/preview-access.ts'
 import type { Principal } from '../access/route-access.ts'
 import { changeFeed, type ChangeFeed, type FedEvent } from '../../service/events/change-feed.ts'
 
-/** A client this far behind (queued chunks) is dropped rather than buffered without end; it reconnects with Last-Event-ID. */
-const MAX_QUEUED = 1000
 const HEARTBEAT_MS = 15_000
 
 /** Who may read the stream: whoever may read entries (a read token, a session, a preview token; anyone on a public project). */
@@ -39,7 +38,7 @@ export function registerEventRoutes(app: CmsApp, ctx: AppContext): void {
         }
         const principal = await admitStream(event, ctx)
         const feed = serverChangeFeed(ctx)
-        const headers = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' }
+        const headers = SSE_HEADERS
         if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers })
         const lastId = event.req.headers.get('last-event-id') ?? event.url.searchParams.get('last_event_id')
         return new Response(streamFor(ctx, feed, visibleTo(principal), lastId), { status: 200, headers })
@@ -84,50 +83,23 @@ const encoded = (fed: FedEvent): Uint8Array => {
 }
 
 function streamFor(ctx: AppContext, feed: ChangeFeed, visible: (fed: FedEvent) => boolean, lastId: string | null): ReadableStream<Uint8Array> {
-  let cleanup = (): void => {}
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true
-      const close = () => {
-        if (!open) return
-        open = false
-        cleanup()
-        try {
-          controller.close()
-        } catch {
-          // already closed by the client
-        }
-      }
-      const send = (chunk: Uint8Array | string) => {
-        if (!open) return
-        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return close()
-        try {
-          controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
-        } catch {
-          close()
-        }
-      }
-      const unsubscribe = feed.subscribe((fed) => {
-        if (visible(fed)) send(encoded(fed))
-      }, close)
-      const stopBeat = heartbeat(ctx, () => send(': ping\n\n'))
-      cleanup = () => {
-        stopBeat()
-        unsubscribe()
-      }
-      // Sent at once so the client knows the stream is open (and proxies flush the headers).
-      send(': connected\nretry: 2000\n\n')
-      if (lastId === null || lastId === '') return
-      const missed = feed.since(lastId)
-      if (missed === 'reset') {
-        send(`event: reset\nid: ${feed.lastId}\ndata: ${JSON.stringify({ reason: 'Changes since this Last-Event-ID are no longer kept (or the server restarted): reload everything.' })}\n\n`)
-        return
-      }
-      for (const fed of missed) if (visible(fed)) send(encoded(fed))
-    },
-    cancel() {
-      cleanup()
-    },
+  return sseStream(2000, (send, close) => {
+    const unsubscribe = feed.subscribe((fed) => {
+      if (visible(fed)) send(encoded(fed))
+    }, close)
+    const stopBeat = heartbeat(ctx, () => send(': ping\n\n'))
+    const stop = () => {
+      stopBeat()
+      unsubscribe()
+    }
+    if (lastId === null || lastId === '') return stop
+    const missed = feed.since(lastId)
+    if (missed === 'reset') {
+      send(`event: reset\nid: ${feed.lastId}\ndata: ${JSON.stringify({ reason: 'Changes since this Last-Event-ID are no longer kept (or the server restarted): reload everything.' })}\n\n`)
+      return stop
+    }
+    for (const fed of missed) if (visible(fed)) send(encoded(fed))
+    return stop
   })
 }
 
