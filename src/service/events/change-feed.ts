@@ -3,6 +3,7 @@ import type { EntryRecord } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import type { StoreChange } from '../../storage/content-index.ts'
 import { same } from '../../core/json-equal.ts'
+import { Subscribers } from '../../core/subscribers.ts'
 
 /**
  * The public change stream's events (`GET /_events`, docs/preview.md): one per entry change in
@@ -64,12 +65,10 @@ export function changeEventOf(change: Extract<StoreChange, { kind: 'entry' }>): 
 export class ChangeFeed {
   readonly boot = randomBytes(4).toString('hex')
   readonly #backlog: FedEvent[] = []
-  readonly #listeners = new Set<(fed: FedEvent) => void>()
-  readonly #closers = new Set<() => void>()
+  readonly #subscribers = new Subscribers<FedEvent>('change stream')
   readonly #off: () => void
   readonly #max: number
   #seq = 0
-  #closed = false
 
   constructor(store: ContentStore, options: { backlog?: number } = {}) {
     this.#max = options.backlog ?? BACKLOG_MAX
@@ -81,21 +80,12 @@ export class ChangeFeed {
   }
 
   get subscribers(): number {
-    return this.#listeners.size
+    return this.#subscribers.size
   }
 
   /** Listens until the returned function runs or the feed closes (`onClose` then runs once). */
   subscribe(listener: (fed: FedEvent) => void, onClose: () => void): () => void {
-    if (this.#closed) {
-      onClose()
-      return () => {}
-    }
-    this.#listeners.add(listener)
-    this.#closers.add(onClose)
-    return () => {
-      this.#listeners.delete(listener)
-      this.#closers.delete(onClose)
-    }
+    return this.#subscribers.subscribe(listener, onClose)
   }
 
   /** The events after `lastEventId`, or `reset` when they cannot be told (another run, beyond the backlog, malformed). */
@@ -116,13 +106,7 @@ export class ChangeFeed {
   }
 
   close(): void {
-    if (this.#closed) return
-    this.#closed = true
-    this.#off()
-    const closers = [...this.#closers]
-    this.#listeners.clear()
-    this.#closers.clear()
-    for (const close of closers) close()
+    if (this.#subscribers.close()) this.#off()
   }
 
   #publish(event: ChangeEvent): void {
@@ -130,13 +114,7 @@ export class ChangeFeed {
     const fed: FedEvent = { seq, event, message: `event: change\nid: ${this.boot}-${seq}\ndata: ${JSON.stringify(event)}\n\n` }
     this.#backlog.push(fed)
     if (this.#backlog.length > this.#max) this.#backlog.shift()
-    for (const listener of this.#listeners) {
-      try {
-        listener(fed)
-      } catch (error) {
-        console.error('[cms] change stream listener failed:', error)
-      }
-    }
+    this.#subscribers.publish(fed)
   }
 }
 

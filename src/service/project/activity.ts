@@ -1,5 +1,6 @@
 import type { Collection, EntryRecord } from '../../core/types.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
+import { Subscribers } from '../../core/subscribers.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import type { StoreChange } from '../../storage/content-index.ts'
 import { eventsFromFileChange } from '../../storage/file-events.ts'
@@ -32,11 +33,9 @@ const RECENT_MAX = 30
  * and the last 30 entry changes (in memory: a restart starts an empty list).
  */
 export class ActivityHub {
-  readonly #listeners = new Set<(message: ActivityMessage) => void>()
-  readonly #closers = new Set<() => void>()
+  readonly #subscribers = new Subscribers<ActivityMessage>('activity')
   readonly #recent: RecentChange[] = []
   readonly #unsubscribe: Array<() => void>
-  #closed = false
 
   readonly store: ContentStore
 
@@ -50,20 +49,11 @@ export class ActivityHub {
 
   /** Listens until `unsubscribe()` or the hub closes (`onClose` then runs once). */
   subscribe(listener: (message: ActivityMessage) => void, onClose: () => void): () => void {
-    if (this.#closed) {
-      onClose()
-      return () => {}
-    }
-    this.#listeners.add(listener)
-    this.#closers.add(onClose)
-    return () => {
-      this.#listeners.delete(listener)
-      this.#closers.delete(onClose)
-    }
+    return this.#subscribers.subscribe(listener, onClose)
   }
 
   get subscribers(): number {
-    return this.#listeners.size
+    return this.#subscribers.size
   }
 
   /** Newest first. */
@@ -73,23 +63,11 @@ export class ActivityHub {
 
   /** Ends every stream (server stop), so open connections do not hold the shutdown. */
   close(): void {
-    if (this.#closed) return
-    this.#closed = true
-    for (const off of this.#unsubscribe) off()
-    const closers = [...this.#closers]
-    this.#listeners.clear()
-    this.#closers.clear()
-    for (const close of closers) close()
+    if (this.#subscribers.close()) for (const off of this.#unsubscribe) off()
   }
 
   #publish(message: ActivityMessage): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(message)
-      } catch (error) {
-        console.error('[cms] activity listener failed:', error)
-      }
-    }
+    this.#subscribers.publish(message)
   }
 
   #onChange(change: StoreChange): void {
