@@ -14,7 +14,7 @@ export function registerSearchRoutes(app: CmsApp, ctx: AppContext): void {
       handler: (event, principal) => searchAll(ctx, event.url.search.slice(1), draftAccess(ctx, principal, () => credentialOf(event, ctx))),
     },
     {
-      method: 'GET', path: '/_translations', ability: 'read', summary: 'Missing translations `{missing, empty, locales}`: groups with no entry in a locale, translatable fields left empty (`?state=draft` counts drafts)',
+      method: 'GET', path: '/_translations', ability: 'read', summary: 'Missing translations `{missing, empty, locales}`: groups with no entry in a locale, translatable fields left empty (`?state=draft` counts drafts; `summary=true`: `{locales}` alone; `entries=u1,u2`: `{entries: {uuid: [missing locales]}}`)',
       handler: (event, principal) => translationGaps(ctx, event.url.search.slice(1), draftAccess(ctx, principal, () => credentialOf(event, ctx))),
     },
   ])

@@ -3,14 +3,20 @@ import { badRequest, forbidden, unauthenticated } from '../../core/errors.ts'
 import { parseQueryString, type ReadState } from '../../query/params.ts'
 import { translationGaps as gapsOf, type TranslationGaps } from '../../query/translation-gaps.ts'
 import type { DraftAccess } from './list.ts'
+import { missingByEntry, type EntryGaps } from './translation-entries.ts'
+
+const PARAMS = ['state', 'collections', 'entries', 'summary']
 
 /**
- * `GET /_translations[?state=draft][&collections=a,b]`: the missing translations of the
- * project (query/translation-gaps.ts), with each locale's completeness (the editor's Home).
+ * `GET /_translations[?state=draft][&collections=a,b][&summary=true|&entries=u1,u2]`: the missing
+ * translations of the project (query/translation-gaps.ts), with each locale's completeness (the
+ * editor's Home asks `summary=true`: the counts alone, not every gap of a large project). With
+ * `entries`, only those entries' missing locales (the editor's lists and forms), looked up
+ * through their translation groups: no pass over the collection.
  */
-export function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: DraftAccess = 'allowed'): TranslationGaps {
+export function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: DraftAccess = 'allowed'): TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps {
   const p = parseQueryString(rawQuery)
-  for (const key of Object.keys(p)) if (key !== 'state' && key !== 'collections') throw badRequest(`The translation report does not take a "${key}" parameter (it takes state and collections).`)
+  for (const key of Object.keys(p)) if (!PARAMS.includes(key)) throw badRequest(`The translation report does not take a "${key}" parameter (it takes ${PARAMS.join(', ')}).`)
   const stateText = typeof p.state === 'string' ? p.state.trim().toLowerCase() : p.state === undefined ? 'published' : null
   if (stateText !== 'published' && stateText !== 'draft' && stateText !== 'with_draft') throw badRequest('The state parameter must be published or draft.')
   const state: ReadState = stateText === 'published' ? 'published' : 'draft'
@@ -24,9 +30,23 @@ export function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: D
     slugs = p.collections.split(',').map((s) => s.trim()).filter(Boolean)
     for (const slug of slugs) if (!ctx.store.collection(slug)) throw badRequest(`The collections parameter names "${slug}", which is not a collection.`)
   }
+  const summary = flag(p.summary)
+  if (p.entries !== undefined) {
+    if (summary) throw badRequest('The entries and summary parameters do not go together.')
+    return missingByEntry(ctx, slugs, p.entries, state)
+  }
   const { project } = ctx.store
-  return gapsOf({
+  const gaps = gapsOf({
     locales: project.locales, defaultLocale: project.default_locale, state,
     collections: slugs.map((slug) => { const index = ctx.store.collection(slug)!; return { collection: index.collection, entries: index.entries.values() } }),
   })
+  return summary ? { locales: gaps.locales } : gaps
+}
+
+function flag(value: unknown): boolean {
+  if (value === undefined) return false
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : null
+  if (text === 'true' || text === '1' || text === '') return true
+  if (text === 'false' || text === '0') return false
+  throw badRequest('The summary parameter must be true or false.')
 }
