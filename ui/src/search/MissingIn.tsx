@@ -1,10 +1,13 @@
-import { useTranslationGaps, missingLocalesOf } from './searchApi.ts'
+import { languageList, languageName } from './languageName.ts'
 
-/** "Missing in de, fr" beside an entry whose translation group has no entry in those locales. */
-export function MissingIn({ collection, uuid, group, locales }: { collection: string; uuid: string; group?: string | null; locales: string[] }) {
-  const gaps = useTranslationGaps(collection)
-  if (locales.length < 2) return null
-  const missing = missingLocalesOf(gaps.data, uuid, group ?? null)
-  if (missing.length === 0) return null
-  return <span className="badge badge-missing" title="No translation in these languages yet">Missing in {missing.join(', ')}</span>
+/** "Not yet in German" on a list row: the languages this entry's translation group has no entry in. */
+export function MissingIn({ missing }: { missing: string[] | undefined }) {
+  if (!missing || missing.length === 0) return null
+  // More than three names do not fit a row (or a phone card): the count, every name in the tooltip.
+  const text = missing.length > 3 ? `Not yet in ${missing.length} languages` : `Not yet in ${languageList(missing)}`
+  return (
+    <span className="badge badge-missing" data-testid="missing-in" data-locales={missing.join(',')} title={`No translation yet in ${missing.map((l) => `${languageName(l)} (${l})`).join(', ')}`}>
+      {text}
+    </span>
+  )
 }

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '../api.ts'
 import type { SearchHit } from '../../../src/service/entries/search.ts'
 import type { TranslationGaps } from '../../../src/query/translation-gaps.ts'
+import type { EntryGaps } from '../../../src/service/entries/translation-entries.ts'
 
-export type { SearchHit, TranslationGaps }
+export type { SearchHit }
 
 /** `GET /_search` (docs/search.md): drafts included, as everywhere in the editor. */
 export function useGlobalSearch(q: string) {
@@ -14,20 +15,27 @@ export function useGlobalSearch(q: string) {
   })
 }
 
-/** `GET /_translations` (drafts count as present: the editor shows what is still to write). */
-export function useTranslationGaps(collection?: string) {
+/**
+ * Home's completeness per locale: `GET /_translations?summary=true`, the counts alone (not every
+ * gap of a large project). Drafts count as present: the editor shows what is still to write.
+ */
+export function useTranslationCounts() {
   return useQuery({
-    queryKey: ['translations', collection ?? ''],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ state: 'draft' })
-      if (collection) query.set('collections', collection)
-      return (await api.get<TranslationGaps>('/_translations', { query, signal })).data
-    },
+    queryKey: ['overview', 'translations'],
+    queryFn: async ({ signal }) => (await api.get<Pick<TranslationGaps, 'locales'>>('/_translations', { query: new URLSearchParams({ state: 'draft', summary: 'true' }), signal })).data.locales,
   })
 }
 
-/** The locales an entry's translation group has no entry in (its group, or the entry alone when it has none). */
-export function missingLocalesOf(gaps: TranslationGaps | undefined, uuid: string, group: string | null): string[] {
-  if (!gaps) return []
-  return gaps.missing.filter((m) => (group ? m.translation_group === group : m.source_uuid === uuid)).map((m) => m.locale)
+/**
+ * The locales each of these entries' translation groups is missing (`GET /_translations?entries=`):
+ * one request for a list page or a form, answered from the server's group lookups. Keyed under
+ * the collection's entries, so a change to the collection refreshes it.
+ */
+export function useMissingLocales(collection: string, uuids: string[], enabled = true) {
+  const key = [...uuids].sort().join(',')
+  return useQuery({
+    queryKey: ['entries', collection, 'missing-locales', key],
+    enabled: enabled && uuids.length > 0,
+    queryFn: async ({ signal }) => (await api.get<EntryGaps>('/_translations', { query: new URLSearchParams({ state: 'draft', collections: collection, entries: key }), signal })).data.entries,
+  })
 }

@@ -4,6 +4,7 @@ import { plural, singularName, titleField, useCollection, useSchema } from '../.
 import { PreviewNote } from '../entry/PreviewNote.tsx'
 import { Highlight } from '../../search/Highlight.tsx'
 import { MissingIn } from '../../search/MissingIn.tsx'
+import { useMissingLocales } from '../../search/searchApi.ts'
 import { ReviewBadge, ReviewFilter, reviewMatches } from '../scheduling/ReviewBits.tsx'
 import { useSession, useSignedIn } from '../../session.tsx'
 import { StateLabel, useEntryList, type ListParams } from '../../entries.ts'
@@ -109,6 +110,8 @@ function EntriesTable({ collection }: { collection: Collection }) {
   const multiLocale = session.project.locales.length > 1
   const review = params.get('review')
   const rows = useMemo(() => (list.data?.rows ?? []).filter(reviewMatches(review)), [list.data, review])
+  // "Not yet in German" per row: one request for the page, answered from the server's translation groups.
+  const missing = useMissingLocales(collection.slug, rows.map((r) => r.entry.uuid), multiLocale).data
   // A new page or new filters: what was ticked is no longer in view, so nothing stays selected.
   useEffect(() => { setSelected(new Set()) }, [params])
   const sortable = (f: Field) => f.type !== 'group' && f.type !== 'json' && f.type !== 'password'
@@ -192,7 +195,7 @@ function EntriesTable({ collection }: { collection: Collection }) {
                         : <CellValue field={f} value={entry.fields[f.name]} />}
                     </td>
                   ))}
-                  {multiLocale && <td data-label="Locale"><span className="badge badge-locale">{entry.locale}</span><MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></td>}
+                  {multiLocale && <td data-label="Locale"><span className="badge badge-locale">{entry.locale}</span><MissingIn missing={missing?.[entry.uuid]} /></td>}
                   <td className="cell-state" data-label="State"><span className={`badge badge-${state}`}>{StateLabel(state)}</span><ReviewBadge entry={entry} /></td>
                   <td className="cell-nowrap" data-label="Updated">{entry.updated_at ? formatWhen(entry.updated_at) : ''}</td>
                 </tr>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, entryPath } from '../../api.ts'
 import { singularName, titleField, useCollection } from '../../schema.ts'
 import { useSession, useSignedIn } from '../../session.tsx'
-import { MissingIn } from '../../search/MissingIn.tsx'
+import { TranslationNote } from '../../search/TranslationNote.tsx'
 import { subscribeEvents } from '../../events.ts'
 import { autosaveKey, autosaver, readAutosave } from '../../autosave.ts'
 import { Button } from '../../components/Button.tsx'
@@ -411,11 +411,11 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
           <p className="subtitle">
             <span className={`badge badge-${stateClass}`} data-testid="entry-state">{stateText}</span>
             {dirty && <span className="muted"> · Unsaved changes</span>}
-            {!isNew && entry && <> <MissingIn collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} /></>}
           </p>
         </div>
       </div>
 
+      {!isNew && !trashed && entry && !collection.is_singleton && <TranslationNote collection={collection.slug} uuid={entry.uuid} locales={session.project.locales} />}
       {changedElsewhere === 'changed' && (
         <Notice tone="warning" actions={(
           <>

@@ -34,7 +34,8 @@ export default function TranslationsScreen() {
   const draft = useDraft(slug, uuid)
   const locales = schema.data?.locales ?? []
   const translations = useTranslations(slug, uuid, locales, draft.data)
-  const [creating, setCreating] = useState<string | null>(null)
+  // `?create=de` (the entry form's "Create the German translation") opens the create dialog at once.
+  const [creating, setCreating] = useState<string | null>(() => params.get('create'))
   const [linking, setLinking] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -152,7 +153,7 @@ export default function TranslationsScreen() {
       </section>
 
       <Dialog
-        open={creating !== null}
+        open={creating !== null && translations.data !== undefined && !translations.data[creating] && locales.includes(creating) && can('create') && can('update')}
         title={`Create the ${creating ? localeName(creating) : ''} translation?`}
         onClose={() => setCreating(null)}
         actions={<>
