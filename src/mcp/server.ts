@@ -8,9 +8,10 @@ import { registerAssetTools } from './tools/assets.ts'
 import { registerCollectionTools } from './tools/collections.ts'
 import type { ToolScope } from './tools/define.ts'
 import { registerEntryTools } from './tools/entries.ts'
+import { registerSearchTool } from './tools/search.ts'
 import { registerValidateTool } from './tools/validate.ts'
 
-interface McpOptions {
+export interface McpOptions {
   target: McpTarget
   /** Offer only the reading tools. */
   readOnly: boolean
@@ -20,13 +21,14 @@ const INSTRUCTIONS = `Content of a cms project (a local, git-tracked headless CM
 Start with list_collections and the cms://collections/{slug}/schema resources; read cms://reference/field-types before writing entries and cms://reference/query-language before filtering.
 Entries are drafts until published (publish_entry, or state "published"). Every change is a file in the content folder and a reviewable diff.`
 
-/** Builds the MCP server: tools by noun, resources, and the schema watch. */
-function createMcpServer(options: McpOptions): { server: McpServer; start: () => void; stop: () => void } {
+/** Builds the MCP server: tools by noun, resources, and the schema watch (exported for in-process tests). */
+export function createMcpServer(options: McpOptions): { server: McpServer; start: () => void; stop: () => void } {
   const server = new McpServer({ name: 'cms', version: packageVersion }, { instructions: INSTRUCTIONS })
   let watch: { check: () => Promise<void>; start: (ms: number) => void; stop: () => void } | null = null
   const scope: ToolScope = { server, target: options.target, readOnly: options.readOnly, schemaChanged: () => void watch?.check() }
   registerCollectionTools(scope)
   registerEntryTools(scope)
+  registerSearchTool(scope)
   registerAssetTools(scope)
   registerValidateTool(scope)
   watch = registerResources(server, options.target)

@@ -26,7 +26,7 @@ afterEach(async () => {
   project = undefined
 })
 
-const READ_TOOLS = ['list_collections', 'get_collection', 'list_entries', 'get_entry', 'list_versions', 'list_assets', 'get_asset', 'validate_content']
+const READ_TOOLS = ['list_collections', 'get_collection', 'list_entries', 'get_entry', 'search', 'list_versions', 'list_assets', 'get_asset', 'validate_content']
 const WRITE_TOOLS = ['create_collection', 'add_field', 'create_entry', 'update_entry', 'publish_entry', 'unpublish_entry', 'discard_draft', 'delete_entry', 'restore_entry', 'revert_entry', 'upload_asset']
 
 async function seed(s: McpSession, n: number): Promise<string[]> {
