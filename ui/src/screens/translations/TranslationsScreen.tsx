@@ -96,7 +96,7 @@ export default function TranslationsScreen() {
 
       {translations.isLoading ? <Loading label="Looking for translations" /> : translations.error ? <ErrorView error={translations.error} /> : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-cards">
             <caption className="visually-hidden">Translations by locale</caption>
             <thead><tr><th scope="col">Locale</th><th scope="col">Entry</th><th scope="col">State</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
@@ -105,11 +105,11 @@ export default function TranslationsScreen() {
                 return (
                   <tr key={l} data-locale={l}>
                     <td><span className="badge badge-locale">{l}</span> {localeName(l).replace(` (${l})`, '')}</td>
-                    <td className="cell-title">
+                    <td className="cell-title" data-label="Entry">
                       {entry ? <Link to={`/c/${encodeURIComponent(slug)}/${encodeURIComponent(entry.uuid)}`}>{titleOf(entry)}</Link> : <span className="muted">No translation yet</span>}
                       {entry?.uuid === own.uuid && <span className="muted"> (this entry)</span>}
                     </td>
-                    <td>{entry ? (entry.published_at ? <span className="badge badge-published">Published</span> : <span className="badge badge-draft">Draft</span>) : null}</td>
+                    <td className="cell-state">{entry ? (entry.published_at ? <span className="badge badge-published">Published</span> : <span className="badge badge-draft">Draft</span>) : null}</td>
                     <td>
                       <div className="row-actions">
                         {entry && entry.uuid !== own.uuid && (
