@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../context.ts'
 import { badRequest, forbidden, unauthenticated } from '../../core/errors.ts'
 import { parseQueryString, type ReadState } from '../../query/params.ts'
-import { translationGaps as gapsOf, type TranslationGaps } from '../../query/translation-gaps.ts'
+import { translationGapsSteps, type TranslationGaps } from '../../query/translation-gaps.ts'
+import { runNow, runSliced, yieldToLoop } from '../../query/steps.ts'
 import type { DraftAccess } from './list.ts'
 import { missingByEntry, type EntryGaps } from './translation-entries.ts'
 
@@ -14,7 +15,7 @@ const PARAMS = ['state', 'collections', 'entries', 'summary']
  * `entries`, only those entries' missing locales (the editor's lists and forms), looked up
  * through their translation groups: no pass over the collection.
  */
-export function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: DraftAccess = 'allowed'): TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps {
+export async function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: DraftAccess = 'allowed'): Promise<TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps> {
   const p = parseQueryString(rawQuery)
   for (const key of Object.keys(p)) if (!PARAMS.includes(key)) throw badRequest(`The translation report does not take a "${key}" parameter (it takes ${PARAMS.join(', ')}).`)
   const stateText = typeof p.state === 'string' ? p.state.trim().toLowerCase() : p.state === undefined ? 'published' : null
@@ -36,10 +37,13 @@ export function translationGaps(ctx: ServiceContext, rawQuery: string, drafts: D
     return missingByEntry(ctx, slugs, p.entries, state)
   }
   const { project } = ctx.store
-  const gaps = gapsOf({
+  const steps = translationGapsSteps({
     locales: project.locales, defaultLocale: project.default_locale, state,
     collections: slugs.map((slug) => { const index = ctx.store.collection(slug)!; return { collection: index.collection, entries: index.entries.values() } }),
-  })
+  }, summary)
+  // A pass over every entry: a server gives the event loop back between slices (writes landing
+  // meanwhile are counted or not, as for any report read while content changes).
+  const gaps = ctx.slicedLists ? await runSliced(steps, yieldToLoop) : runNow(steps)
   return summary ? { locales: gaps.locales } : gaps
 }
 

@@ -3,6 +3,8 @@ import { createContext, type AppContext } from '../../../../src/context.ts'
 import { loadConfig } from '../../../../src/config.ts'
 import { createApp } from '../../../../src/server/http/app.ts'
 import { createToken } from '../../../../src/service/tokens/manage.ts'
+import { translationGaps } from '../../../../src/service/entries/translation-report.ts'
+import { slicing } from '../../../../src/query/steps.ts'
 import { field, makeProject, type TempProject } from '../../../helpers/project.ts'
 
 /**
@@ -83,6 +85,19 @@ describe('GET /_translations?entries=', () => {
     expect(summary).toEqual({ locales: full.locales })
     // articles: 4 groups (all, pair, draft, solo), settings: 1.
     expect(summary.locales).toEqual({ en: { present: 4, total: 5 }, de: { present: 4, total: 5 }, fr: { present: 2, total: 5 } })
+  })
+
+  test('a server runs the report in slices (every few entries here) and answers the same', async () => {
+    const saved = { ...slicing }
+    Object.assign(slicing, { rows: 2, ms: 0 })
+    try {
+      for (const query of ['state=draft', 'state=draft&summary=true', '']) {
+        const sliced = await translationGaps({ ...ctx, slicedLists: true }, query)
+        expect(sliced, query).toEqual((await get(`/_translations?${query}`)).body)
+      }
+    } finally {
+      Object.assign(slicing, saved)
+    }
   })
 
   test('bad parameters are a 400 naming them', async () => {
