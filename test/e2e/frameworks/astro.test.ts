@@ -160,7 +160,7 @@ describe('astro build with cmsLoader (reader, no server)', () => {
     } finally {
       for (const { to } of copies) await rm(to, { force: true })
     }
-  })
+  }, 120_000)
 
   it('a built page in preview mode shows the overlay and follows the change stream', async () => {
     // The built site on a static server, a cms server (in process, watching the files) on the
@@ -194,5 +194,5 @@ describe('astro build with cmsLoader (reader, no server)', () => {
       await ctx.close()
       await new Promise((r) => site.close(r))
     }
-  })
+  }, 60_000)
 })
