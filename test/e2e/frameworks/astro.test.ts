@@ -6,13 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { unflatten } from 'devalue'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../src/config.ts'
-import { createContext } from '../../../src/context.ts'
-import { createApp } from '../../../src/server/http/app.ts'
-import { startServer } from '../../../src/server/lifecycle/listen.ts'
-import { startServing } from '../../../src/server/lifecycle/start.ts'
 import { articleBody, articleTitle, retitleArticle, writeSiteContent } from '../../fixtures/frameworks/site-content.mjs'
-import { countingServer, FIXTURES, freePort, linkPackage, NODE22, ROOT, run, type Run } from './helpers.ts'
+import { countingServer, FIXTURES, freePort, linkPackage, NODE22, ROOT, run, start, type Run } from './helpers.ts'
 
 /**
  * A real `astro build` (Astro 7, run by the Node 22 devDependency) of test/fixtures/astro-site
@@ -163,8 +158,8 @@ describe('astro build with cmsLoader (reader, no server)', () => {
   }, 120_000)
 
   it('a built page in preview mode shows the overlay and follows the change stream', async () => {
-    // The built site on a static server, a cms server (in process, watching the files) on the
-    // port the pages name, one Chromium. A hand edit of the entry's file must reach the open page.
+    // The built site on a static server, `cms serve` (watching the files) on the port the pages
+    // name, one Chromium. A hand edit of the entry's file must reach the open page.
     const dist = join(SITE, 'dist')
     const site = createServer(async (req, res) => {
       const path = normalize(join(dist, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)))
@@ -173,14 +168,15 @@ describe('astro build with cmsLoader (reader, no server)', () => {
       res.writeHead(file ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(file)
     })
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r))
-    const ctx = await createContext({ config: loadConfig({ dir: contentDir, env: { API_RATE_LIMIT_PER_MINUTE: '0' } }), watch: true, source: 'api' })
-    startServing(ctx)
-    const cms = await startServer(createApp(ctx), { port: cmsPort, host: '127.0.0.1' })
+    const cms = await start(process.execPath, [join(ROOT, 'bin', 'cms.mjs'), 'serve', '--dir', contentDir, '--port', String(cmsPort), '--host', '127.0.0.1'], {
+      cwd: tmp, ready: /url:\s+http:\/\/\S+/,
+    })
+    const cmsUrl = `http://127.0.0.1:${cmsPort}`
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
     try {
       const page = await browser.newPage()
       await page.route(`${origin.url}/**`, (route) => route.abort()) // the images: not what this test is about
-      const stream = page.waitForResponse((r) => r.url().startsWith(`${cms.url}/_events`))
+      const stream = page.waitForResponse((r) => r.url().startsWith(`${cmsUrl}/_events`))
       await page.goto(`http://127.0.0.1:${(site.address() as { port: number }).port}/articles/article-7/`)
       expect((await stream).status()).toBe(200)
       const heading = page.getByRole('heading', { level: 1 })
@@ -190,8 +186,9 @@ describe('astro build with cmsLoader (reader, no server)', () => {
       await expect.poll(() => heading.textContent(), { timeout: 15_000 }).toBe('Retitled while the page was open')
     } finally {
       await browser.close()
-      await cms.close()
-      await ctx.close()
+      const exited = new Promise((r) => cms.child.once('exit', r))
+      cms.child.kill('SIGTERM')
+      await exited // before afterAll removes its content folder
       await new Promise((r) => site.close(r))
     }
   }, 60_000)
