@@ -145,7 +145,7 @@ describe('astro build with cmsLoader (reader, no server)', () => {
     try {
       const check = await astroCheck()
       const out = stripAnsi(check.out)
-      expect(out, /bridge\.\w+ is not a function/.test(out) ? `${INSTALL_HINT}\n${out}` : out).toMatch(/Result \(\d+ files\)/)
+      expect(out, /requires the following dependency|bridge\.\w+ is not a function/.test(out) ? `${INSTALL_HINT}\n${out}` : out).toMatch(/Result \(\d+ files\)/)
       const errors = out.split('\n').filter((l) => /- error ts\(\d+\)/.test(l)).sort()
       expect(errors, out).toHaveLength(2)
       expect(errors[0]).toMatch(/^src\/pages\/articles\/_slug\.misuse\.astro:\d+:\d+ - error ts\(1360\): Type '\w+' does not satisfy the expected type '\{ views: string \| null; \}'/)
