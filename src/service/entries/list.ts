@@ -17,6 +17,7 @@ import { lookupsOf } from './lookups.ts'
 import { schemaOf, type CollectionViews, type ReadResult, type Slot } from './read-model.ts'
 import { chainOf, chosenIn, pickInChain } from './fallback.ts'
 import { searchMatchSteps } from './search-match.ts'
+import { loadSearchCache, saveSearchCache } from './search-cache.ts'
 import type { SearchIndex } from '../../query/search/search-index.ts'
 
 /**
@@ -368,16 +369,25 @@ export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean =
 class Stopped extends Error {}
 
 /**
- * Builds every collection's published search index (search-indexes.ts) in slices that give the
- * event loop back: a server runs it after it listens. A search arriving first builds, or joins
- * the build of, the index it needs. Draft indexes are built by the first draft search.
+ * Makes every collection's published search index (search-indexes.ts) in slices that give the
+ * event loop back: a server runs it after it listens. The indexes saved in the index cache are
+ * loaded first (search-cache.ts: only the entries changed since are analysed again); the others
+ * are built from the entries, and then saved. A search arriving first builds, or joins the
+ * build of, the index it needs. Draft indexes are built by the first draft search.
  */
 export async function warmSearch(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  const pause = async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() }
+  const quiet = (error: unknown) => { if (!(error instanceof Stopped)) throw error }
+  await Promise.all(loadSearchCache(ctx, pause).ready)
+  let built = 0
   for (const slug of [...ctx.store.collections.keys()]) {
     if (stopped()) return
     const index = ctx.store.collection(slug)
     if (!index) continue
-    await ctx.readModel.searchOf(slug, index).ready('published', async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() })
-      .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
+    const search = ctx.readModel.searchOf(slug, index)
+    if (search.peek('published')) continue
+    built++
+    await search.ready('published', pause).catch(quiet)
   }
+  if (built > 0 && !stopped()) await saveSearchCache(ctx, pause).catch(quiet)
 }
