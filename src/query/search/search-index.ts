@@ -63,6 +63,12 @@ export interface SearchOptions<R> {
    */
   accept: (uuid: string) => R | null
   sure: boolean
+  /**
+   * Only these documents can be accepted (a superset of what `accept` takes: the rows of the
+   * read's equality filter, from the list view's index), or null. Documents outside are passed
+   * over with one array read, before any score is summed or `accept` called.
+   */
+  only?: readonly string[] | null
   /** Leading matches wanted by score (Infinity: all, in order); 0: only the count. */
   need: number
   /** Whether the read needs the number of matches (a page's `total`, `count`). */
@@ -218,12 +224,23 @@ export class SearchIndex {
     const dirty = (this.#dirty ??= new Set())
     try {
       const terms: string[] = []
-      let shape = new Uint32Array(1024)
-      let ids = new Int32Array(4096)
+      const keys = [...this.#terms.keys()]
+      // Sized by a first pass, so the blocks are neither grown nor copied at the end (a long slice at 100k).
+      let slots = 0
+      let total = 0
+      for (let i = 0; i < keys.length; i++) {
+        if ((i + 1) % 16384 === 0) yield
+        const postings = this.#terms.get(keys[i]!)
+        if (!postings) continue
+        total += postings.count
+        for (let w = 1; w <= MAX_WEIGHT; w++) if (postings.lengths[w]! > 0) slots++
+      }
+      let shape = new Uint32Array(keys.length + 2 * slots + 64)
+      let ids = new Int32Array(total + 1024)
       let s = 0
       let k = 0
       let n = 0
-      for (const term of [...this.#terms.keys()]) {
+      for (const term of keys) {
         // Dropped meanwhile by a compaction (nothing of it was live), or made again since (its documents are dirty).
         const postings = this.#terms.get(term)
         if (!postings) continue
@@ -244,7 +261,7 @@ export class SearchIndex {
           lists++
         }
         shape[at] = lists
-        n += 16 + (lists << 4)
+        n += 16 + (lists << 4) + (postings.count >> 2)
         if (n >= 65536) { n = 0; yield }
       }
       // The document table, also in steps: a document changed meanwhile is dirty (its entry here, live or not, is not trusted).
@@ -262,7 +279,8 @@ export class SearchIndex {
       return {
         uuids: uuids.join('\n'), live, locales,
         localeCodes: [...this.#localeCodes.keys()], next, terms: terms.join('\n'),
-        shape: shape.slice(0, s), ids: ids.slice(0, k), dirty: [...dirty],
+        // Views of the blocks when they are nearly full: V8's serializer writes a view's whole buffer.
+        shape: s > shape.length - 1024 ? shape.subarray(0, s) : shape.slice(0, s), ids: k > ids.length - 1024 ? ids.subarray(0, k) : ids.slice(0, k), dirty: [...dirty],
       }
     } finally {
       this.#dirty = null
@@ -374,9 +392,14 @@ export class SearchIndex {
     const locales = this.#locales
     const wanted = options.locale === null ? -1 : this.#localeCodes.get(options.locale) ?? -2
     if (wanted === -2) return { matches: [], total: 0 }
-    // Each word's best score per document, and the best any document gets from it.
+    // The word reaching the fewest documents drives: its lists are visited heaviest first, and
+    // a document's score from it is the bound of the list it is first met in (no pass before).
+    const sizes = expansions.map((e) => e.reduce((sum, [p]) => sum + p.count, 0))
+    const driver = sizes.indexOf(Math.min(...sizes))
+    // Each other word's best score per document, and the best any document gets from it.
     const best: number[] = []
     for (let k = 0; k < expansions.length; k++) {
+      if (k === driver) { best.push(0); continue }
       const scores = this.#scoresOf(k)
       const stamps = this.#stamps[k]!
       let top = 0
@@ -398,8 +421,6 @@ export class SearchIndex {
       }
       best.push(top)
     }
-    const sizes = expansions.map((e) => e.reduce((sum, [p]) => sum + p.count, 0))
-    const driver = sizes.indexOf(Math.min(...sizes))
     const others = best.reduce((sum, b, k) => (k === driver ? sum : sum + b), 0)
     // The driver's (term, weight) lists, heaviest contribution first.
     const lists: Array<[Int32Array, number, number]> = []
@@ -408,6 +429,15 @@ export class SearchIndex {
     }
     lists.sort((a, b) => b[2] - a[2])
     const { accept, need, sure, counted, tie } = options
+    const allowed = options.only ? this.#allowedStamps() : null
+    if (allowed) {
+      const only = options.only!
+      for (let i = 0; i < only.length; i++) {
+        if ((i + 1) % 4096 === 0) yield
+        const id = this.#ids.get(only[i]!)
+        if (id !== undefined) allowed[id] = stamp
+      }
+    }
     const heap = new TopK<R>(need, tie)
     const seen = this.#seenStamps(expansions.length > 0 && expansions[driver]!.length > 1)
     const uuids = this.#uuids
@@ -424,11 +454,12 @@ export class SearchIndex {
       for (let i = 0; i < len; i++) {
         if (++n % 2048 === 0) yield
         const id = list[i]!
-        if (!live[id] || (wanted >= 0 && locales[id] !== wanted)) continue
+        if (!live[id] || (wanted >= 0 && locales[id] !== wanted) || (allowed && allowed[id] !== stamp)) continue
         if (seen) { if (seen[id] === stamp) continue; seen[id] = stamp }
-        let score = 0
+        let score = bound
         let all = true
         for (let k = 0; k < nWords; k++) {
+          if (k === driver) continue
           if (this.#stamps[k]![id] !== stamp) { all = false; break }
           score += this.#scores[k]![id]!
         }
@@ -456,6 +487,7 @@ export class SearchIndex {
     if (++this.#stamp === 0xffffffff) {
       for (const s of this.#stamps) s.fill(0)
       if (this.#seen) this.#seen.fill(0)
+      if (this.#allowed) this.#allowed.fill(0)
       this.#stamp = 1
     }
     return this.#stamp
@@ -470,6 +502,16 @@ export class SearchIndex {
       this.#scores[k] = new Float64Array(size)
     }
     return this.#scores[k]!
+  }
+
+  #allowed: Uint32Array | null = null
+  #allowedStamps(): Uint32Array {
+    if (!this.#allowed || this.#allowed.length < this.#live.length) {
+      const allowed = new Uint32Array(this.#live.length)
+      if (this.#allowed) allowed.set(this.#allowed)
+      this.#allowed = allowed
+    }
+    return this.#allowed
   }
 
   #seen: Uint32Array | null = null

@@ -224,7 +224,7 @@ function prepareList(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q:
 function* listSteps(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean, search: SearchIndex | null = null): Steps<ReadResult> {
   const collection = index.collection
   const { rows, total } = q.search !== null && search && view
-    ? yield* searchMatchSteps(search, view, q.search, plan.match, plan.need, plan.locales, !plan.single)
+    ? yield* searchMatchSteps(search, view, q.search, plan.match, plan.need, plan.locales, !plan.single, snapshot)
     : view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
