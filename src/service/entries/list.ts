@@ -369,16 +369,22 @@ export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean =
 class Stopped extends Error {}
 
 /**
- * Makes every collection's published search index (search-indexes.ts) in slices that give the
- * event loop back: a server runs it after it listens. The indexes saved in the index cache are
- * loaded first (search-cache.ts: only the entries changed since are analysed again); the others
- * are built from the entries, and then saved. A search arriving first builds, or joins the
+ * Loads the search indexes saved in the index cache (search-cache.ts: only the entries changed
+ * since are analysed again), in slices: a server starts it as soon as it listens, so a search
+ * arriving meanwhile waits for the load rather than building its index. Never throws.
+ */
+export async function loadSearchIndexes(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  await Promise.all(loadSearchCache(ctx, async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() }).ready)
+}
+
+/**
+ * Builds every collection's published search index not loaded (`loadSearchIndexes`) in slices
+ * that give the event loop back, after a server listens, then saves them in the index cache. A search arriving first builds, or joins the
  * build of, the index it needs. Draft indexes are built by the first draft search.
  */
 export async function warmSearch(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
   const pause = async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() }
   const quiet = (error: unknown) => { if (!(error instanceof Stopped)) throw error }
-  await Promise.all(loadSearchCache(ctx, pause).ready)
   let built = 0
   for (const slug of [...ctx.store.collections.keys()]) {
     if (stopped()) return

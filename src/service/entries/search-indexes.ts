@@ -18,9 +18,15 @@ export class CollectionSearch {
   readonly entries: ReadonlyMap<string, EntryRecord>
   readonly #built = new Map<SearchState, SearchIndex>()
   readonly #building = new Map<SearchState, { done: Promise<SearchIndex>; changes: Array<[string, EntryRecord | null]> }>()
+  readonly #adopted = new Set<SearchState>()
   constructor(collection: Collection, entries: ReadonlyMap<string, EntryRecord>) {
     this.collection = collection
     this.entries = entries
+  }
+
+  /** Whether a state's index came from the index cache (tests, diagnostics). */
+  adopted(state: SearchState): boolean {
+    return this.#adopted.has(state)
   }
 
   peek(state: SearchState): SearchIndex | null {
@@ -53,6 +59,7 @@ export class CollectionSearch {
     const self = this
     return this.#start(state, function* () {
       const { index, stale } = yield* load()
+      self.#adopted.add(state)
       for (let i = 0; i < stale.length; i++) {
         if ((i + 1) % 64 === 0) yield
         self.#patch(index, state, stale[i]!, self.entries.get(stale[i]!) ?? null)
