@@ -229,7 +229,7 @@ export class SearchIndex {
       let slots = 0
       let total = 0
       for (let i = 0; i < keys.length; i++) {
-        if ((i + 1) % 16384 === 0) yield
+        if ((i + 1) % 4096 === 0) yield
         const postings = this.#terms.get(keys[i]!)
         if (!postings) continue
         total += postings.count
@@ -265,6 +265,8 @@ export class SearchIndex {
         if (n >= 65536) { n = 0; yield }
       }
       // The document table, also in steps: a document changed meanwhile is dirty (its entry here, live or not, is not trusted).
+      // Strings joined a block at a time: one join of 100k strings was the longest slice.
+      const joinedTerms = yield* joinSteps(terms)
       const next = this.#next
       const uuids: string[] = new Array<string>(next)
       const live = new Uint8Array(next)
@@ -277,8 +279,8 @@ export class SearchIndex {
         locales[id] = this.#locales[id]!
       }
       return {
-        uuids: uuids.join('\n'), live, locales,
-        localeCodes: [...this.#localeCodes.keys()], next, terms: terms.join('\n'),
+        uuids: yield* joinSteps(uuids), live, locales,
+        localeCodes: [...this.#localeCodes.keys()], next, terms: joinedTerms,
         // Views of the blocks when they are nearly full: V8's serializer writes a view's whole buffer.
         shape: s > shape.length - 1024 ? shape.subarray(0, s) : shape.slice(0, s), ids: k > ids.length - 1024 ? ids.subarray(0, k) : ids.slice(0, k), dirty: [...dirty],
       }
@@ -551,6 +553,16 @@ export class SearchIndex {
     }
     return out
   }
+}
+
+/** `parts.join('\n')`, a block of parts per step (flattened: a rope of 100k pieces costs its reader the same). */
+function* joinSteps(parts: string[]): Steps<string> {
+  const blocks: string[] = []
+  for (let i = 0; i < parts.length; i += 8192) {
+    blocks.push(parts.slice(i, i + 8192).join('\n'))
+    yield
+  }
+  return blocks.join('\n')
 }
 
 function grown<T extends Uint32Array | Int32Array>(array: T, least: number): T {
