@@ -31,14 +31,22 @@ interface StampTable {
   ino: Float64Array
 }
 
-interface Section {
+/** What the cache's header says of a section: enough to decide whether to read it. */
+interface SectionHead {
   analysis: number
   slug: string
   state: SearchState
   fields: string
+}
+
+/** A section: its stamp table and its form, the form's ids apart in blocks (`searchCacheTuning`). */
+interface Section extends SectionHead {
   stamps: StampTable
   form: SearchIndexForm
 }
+
+/** `idsBlock`: ids per frame (4 MB: a frame is serialized or read in one step). Mutable so that tests make many blocks of a small index. */
+export const searchCacheTuning = { idsBlock: 1 << 20 }
 
 type CacheContext = Pick<ServiceContext, 'store' | 'readModel'>
 
@@ -74,7 +82,34 @@ function* sectionSteps(ctx: CacheContext, slug: string, search: CollectionSearch
   stamps.uuids = uuids.join('\n')
   const form = yield* index.formSteps()
   if (!isCurrent(ctx, slug, search) || search.peek(state) !== index) return null
-  return { analysis: ANALYSIS, slug, state, fields: fieldsKey(search), stamps: { ...stamps, mtime: stamps.mtime.subarray(0, i), size: stamps.size.subarray(0, i), ino: stamps.ino.subarray(0, i) }, form }
+  return { analysis: ANALYSIS, slug, state, fields: fieldsKey(search), stamps: { ...stamps, mtime: stamps.mtime.slice(0, i), size: stamps.size.slice(0, i), ino: stamps.ino.slice(0, i) }, form }
+}
+
+/** A section as the cache file's parts: the head, then the stamps and the form without its ids, then the ids in blocks (copies: V8 writes a view's whole buffer). */
+function* partsSteps(section: Section): Steps<{ head: SectionHead; parts: unknown[] }> {
+  const { analysis, slug, state, fields, stamps, form } = section
+  const parts: unknown[] = [{ stamps, form: { ...form, ids: null, idsLength: form.ids.length } }]
+  const block = searchCacheTuning.idsBlock
+  for (let at = 0; at < form.ids.length; at += block) {
+    parts.push(form.ids.slice(at, at + block))
+    yield
+  }
+  return { head: { analysis, slug, state, fields }, parts }
+}
+
+/** A section from its parts (`partsSteps`); throws when they are not a section's. */
+function* sectionOfParts(head: SectionHead, parts: unknown[]): Steps<Section> {
+  const [first, ...blocks] = parts as [{ stamps: StampTable; form: SearchIndexForm & { idsLength: number } }, ...Int32Array[]]
+  const ids = new Int32Array(first.form.idsLength)
+  let at = 0
+  for (const block of blocks) {
+    if (!(block instanceof Int32Array) || at + block.length > ids.length) throw new Error('search cache: ids out of range')
+    ids.set(block, at)
+    at += block.length
+    yield
+  }
+  if (at !== ids.length) throw new Error('search cache: ids missing')
+  return { ...head, stamps: first.stamps, form: { ...first.form, ids } }
 }
 
 /**
@@ -85,12 +120,12 @@ function* sectionSteps(ctx: CacheContext, slug: string, search: CollectionSearch
 export async function saveSearchCache(ctx: CacheContext, pause: () => Promise<void>, minEntries = CACHE_MIN_ENTRIES): Promise<void> {
   const searches = [...ctx.readModel.searches()].filter(([, search]) => search.built().size > 0)
   if (searches.reduce((sum, [, search]) => sum + search.entries.size, 0) < minEntries) return
-  async function* sections(): AsyncGenerator<Section> {
+  async function* sections(): AsyncGenerator<{ head: SectionHead; parts: unknown[] }> {
     for (const [slug, search] of searches) {
       for (const [state, index] of [...search.built()]) {
         if (!isCurrent(ctx, slug, search)) continue
         const section = await runSliced(sectionSteps(ctx, slug, search, state, index), pause, 2)
-        if (section) yield section
+        if (section) yield await runSliced(partsSteps(section), pause, 2)
       }
     }
   }
@@ -106,20 +141,21 @@ export async function saveSearchCache(ctx: CacheContext, pause: () => Promise<vo
 export function loadSearchCache(ctx: CacheContext, pause: () => Promise<void>): { loaded: number; ready: Array<Promise<unknown>> } {
   const sections = readSearchCache(ctx.store.layout.stateDir, ctx.store.layout.root)
   const ready: Array<Promise<unknown>> = []
-  for (const raw of sections ?? []) {
+  for (const { head: raw, parts } of sections ?? []) {
     try {
-      const section = raw as Section
-      if (section.analysis !== ANALYSIS || (section.state !== 'published' && section.state !== 'draft')) continue
-      const collection = ctx.store.collection(section.slug)
+      const head = raw as SectionHead
+      if (head.analysis !== ANALYSIS || (head.state !== 'published' && head.state !== 'draft')) continue
+      const collection = ctx.store.collection(head.slug)
       if (!collection) continue
-      const search = ctx.readModel.searchOf(section.slug, collection)
-      if (search.peek(section.state) || fieldsKey(search) !== section.fields) continue
-      ready.push(search.adopt(section.state, function* () {
+      const search = ctx.readModel.searchOf(head.slug, collection)
+      if (search.peek(head.state) || fieldsKey(search) !== head.fields) continue
+      ready.push(search.adopt(head.state, function* () {
+        const section = yield* sectionOfParts(head, yield* parts())
         const index = yield* SearchIndex.fromFormSteps(section.form)
         return { index, stale: yield* staleSteps(ctx, section, search) }
       }, pause).catch(() => {}))
     } catch {
-      // A malformed section (another version's shape, a torn file the frame checks missed): built afresh.
+      // A malformed head (another version's shape): built afresh.
     }
   }
   return { loaded: ready.length, ready }

@@ -11,7 +11,7 @@ import type { EntryRecord } from '../../../../src/core/types.ts'
 import { serializeEntry } from '../../../../src/storage/codec.ts'
 import { listEntries } from '../../../../src/service/entries/list.ts'
 import { CollectionSearch } from '../../../../src/service/entries/search-indexes.ts'
-import { loadSearchCache, saveSearchCache } from '../../../../src/service/entries/search-cache.ts'
+import { loadSearchCache, saveSearchCache, searchCacheTuning } from '../../../../src/service/entries/search-cache.ts'
 import { SearchIndex, type IndexedDoc } from '../../../../src/query/search/search-index.ts'
 import { runNow, yieldToLoop } from '../../../../src/query/steps.ts'
 import { field, makeProject, type TempProject } from '../../../helpers/project.ts'
@@ -85,7 +85,7 @@ async function save(): Promise<void> {
 }
 
 /** Loads the cache into a new context; checks both indexes against ones built from scratch. */
-async function loadAndCheck(label: string, expectLoaded: number): Promise<void> {
+async function loadAndCheck(label: string, expectLoaded: number, loads = expectLoaded > 0): Promise<void> {
   const ctx: AppContext = await open()
   try {
     const { loaded, ready } = loadSearchCache(ctx, yieldToLoop)
@@ -95,7 +95,7 @@ async function loadAndCheck(label: string, expectLoaded: number): Promise<void> 
     const search = ctx.readModel.searchOf('notes', index)
     const fresh = new CollectionSearch(index.collection, index.entries)
     for (const state of ['published', 'draft'] as const) {
-      if (expectLoaded > 0) expect(search.peek(state), `${label}: ${state} loaded`).not.toBeNull()
+      expect(search.peek(state) !== null, `${label}: ${state} loaded`).toBe(loads)
       expect(search.now(state).dump(), `${label}: ${state}`).toEqual(fresh.now(state).dump())
     }
   } finally {
@@ -107,6 +107,8 @@ const values = fc.record({ title: fc.array(fc.constantFrom(...WORDS), { minLengt
 const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('edit' as const, 'remove' as const, 'add' as const, 'unpublish' as const), values })
 
 test('a start after hand edits made while no server ran loads indexes equal to fresh ones', async () => {
+  // Many frames of ids, as at 100k entries.
+  searchCacheTuning.idsBlock = 7
   const dir = join(project.contentDir, 'entries', 'notes')
   await fc.assert(fc.asyncProperty(fc.array(edit, { minLength: 0, maxLength: 4 }), async (edits) => {
     await save()
@@ -130,6 +132,7 @@ test('a start after hand edits made while no server ran loads indexes equal to f
     }
     await loadAndCheck(edits.map((e) => e.kind).join(','), 2)
   }), { numRuns: 12, seed: 2028 })
+  searchCacheTuning.idsBlock = 1 << 20
 }, 120000)
 
 test('a corrupt, truncated or foreign cache, or one of another schema, is not used: the index is built', async () => {
@@ -142,9 +145,12 @@ test('a corrupt, truncated or foreign cache, or one of another schema, is not us
   await loadAndCheck('garbage', 0)
   // Frames that read but do not hold a section's shape.
   const frame = (v: unknown) => { const b = serialize(v); const h = Buffer.alloc(4); h.writeUInt32LE(b.length); return Buffer.concat([h, b]) }
-  const header = deserialize(good.subarray(4, 4 + good.readUInt32LE(0))) as { root: string }
-  await writeFile(cachePath, Buffer.concat([frame({ format: 'cms-search-cache/1', root: header.root, sections: 2 }), frame({ analysis: 1, slug: 'notes', state: 'published', fields: 'x' }), frame({ analysis: 1, slug: 'notes', state: 'draft', fields: null, form: 3 })]))
-  await loadAndCheck('malformed sections', 0)
+  const header = deserialize(good.subarray(4, 4 + good.readUInt32LE(0))) as { format: string; root: string; sections: Array<{ head: unknown; frames: number }> }
+  expect(header.sections).toHaveLength(2)
+  // The real heads (so the sections are read), parts that are not a section's: each load fails, the index is built.
+  const heads = header.sections.map(({ head }) => ({ head, frames: 2 }))
+  await writeFile(cachePath, Buffer.concat([frame({ ...header, sections: heads }), frame({ stamps: 3 }), frame(new Int32Array(4)), frame({ stamps: { uuids: 'x' }, form: { idsLength: 1 } }), frame('ids')]))
+  await loadAndCheck('malformed sections', 2, false)
   // Another schema: the title weighed differently makes other documents.
   await writeFile(cachePath, good)
   const collectionFile = join(project.contentDir, 'collections', 'notes.yaml')
