@@ -111,7 +111,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       // The search indexes too (service/entries/search-cache.ts), while the read model still patches them.
-      if (options.watch) await saveSearchCache(ctx, yieldToLoop)
+      if (options.watch) await saveSearchCache(ctx, yieldToLoop).catch(() => {})
       ctx.readModel.close()
       await store.flush()
       // Leave a fresh index cache behind so the next start skips unchanged files.
