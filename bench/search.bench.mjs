@@ -5,6 +5,9 @@
 // changed entry, and the five query shapes with paginate=10, p50/p99, beside a `like` filter
 // (the only text filter before) timed in the same run as the baseline.
 //
+// Also the index cache: the form a server saves (sliced), its file, and the load a start does
+// (sliced), against the build from the entries.
+//
 //   npx tsc -p tsconfig.build.json && node bench/search.bench.mjs [N=100000]
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
@@ -25,6 +28,11 @@ const { compileSort, sortSignature } = await import(join(root, 'dist/query/sort.
 const { parseListQuery } = await import(join(root, 'dist/query/params.js'))
 const { CollectionSearch } = await import(join(root, 'dist/service/entries/search-indexes.js'))
 const { searchMatchSteps } = await import(join(root, 'dist/service/entries/search-match.js'))
+const { SearchIndex } = await import(join(root, 'dist/query/search/search-index.js'))
+const { runSliced } = await import(join(root, 'dist/query/steps.js'))
+const { serialize, deserialize } = await import('node:v8')
+const { writeFileSync, readFileSync, rmSync, mkdtempSync } = await import('node:fs')
+const { tmpdir } = await import('node:os')
 
 const n = Number(process.argv[2] ?? 100000)
 const f = (name, type) => ({ uuid: `f-${name}`, type, label: name, name, description: null, placeholder: null, options: {}, validations: {} })
@@ -58,6 +66,38 @@ const index = await search.ready('published', () => new Promise((resolve) => { c
 const buildMs = performance.now() - t
 const indexMb = (heap() - before) / 1048576
 
+// The index cache (service/entries/search-cache.ts): the form taken in slices as a server saves
+// it, written and read back as a file, and loaded in slices as a start does; each with its
+// longest slice (what a request waiting behind it would feel).
+const sliced = async (steps) => {
+  let last = performance.now(), longest = 0, n = 0
+  const s = performance.now()
+  const value = await runSliced(steps, () => new Promise((resolve) => { longest = Math.max(longest, performance.now() - last); n++; setImmediate(() => { last = performance.now(); resolve() }) }))
+  longest = Math.max(longest, performance.now() - last)
+  return { value, ms: performance.now() - s, longest, slices: n }
+}
+const dir = mkdtempSync(join(tmpdir(), 'search-bench-'))
+const saved = await sliced(index.formSteps())
+// As the cache file holds it (service/entries/search-cache.ts): the form without its ids, then the ids in 4 MB frames, one serialized per slice.
+const BLOCK = 1 << 20
+const parts = [{ ...saved.value, ids: null, idsLength: saved.value.ids.length }]
+for (let at = 0; at < saved.value.ids.length; at += BLOCK) parts.push(saved.value.ids.slice(at, at + BLOCK))
+let writeMs = 0, longestFrame = 0, fileBytes = 0
+const frames = parts.map((part) => { const s = performance.now(); const b = serialize(part); const d = performance.now() - s; writeMs += d; longestFrame = Math.max(longestFrame, d); fileBytes += b.length; return b })
+t = performance.now()
+writeFileSync(join(dir, 'search-cache.bin'), Buffer.concat(frames))
+writeMs += performance.now() - t
+t = performance.now()
+const read = readFileSync(join(dir, 'search-cache.bin'))
+let at = 0, readMs = performance.now() - t, longestRead = 0
+const back = frames.map((f) => { const s = performance.now(); const v = deserialize(read.subarray(at, at + f.length)); at += f.length; const d = performance.now() - s; readMs += d; longestRead = Math.max(longestRead, d); return v })
+const ids = new Int32Array(back[0].idsLength)
+back.slice(1).reduce((o, block) => { ids.set(block, o); return o + block.length }, 0)
+const form = { ...back[0], ids }
+const loaded = await sliced(SearchIndex.fromFormSteps(form))
+rmSync(dir, { recursive: true, force: true })
+if (loaded.value.size !== index.size) throw new Error(`the loaded index holds ${loaded.value.size} documents, the built one ${index.size}`)
+
 const env = { schema, target: () => null, related: () => null }
 const match = (raw) => {
   const q = parseListQuery(raw)
@@ -72,16 +112,27 @@ const SHAPES = {
 }
 const LOCALES = ['en', 'fr', 'de']
 const rows = []
-for (const [shape, raw] of Object.entries(SHAPES)) {
-  const { q, m } = match(raw)
+// The filtered shape as it was before: each match tested through its row, the equality index not read.
+const unhinted = (m) => ({ ...m, where: m.where && { ...m.where, hints: [] } })
+const RUNS = [
+  ...Object.entries(SHAPES).map(([shape, raw]) => [shape, raw, (m) => m]),
+  ['same, each match tested (before: no equality index)', SHAPES['word + locale + where[category]'], unhinted],
+  // Ranking alone: the page without the count of matches (as /_search and `first` read).
+  ['one word, page only (no total, as /_search)', SHAPES['one word'], (m) => m, false],
+]
+for (const [shape, raw, adapt, counted = true] of RUNS) {
+  const { q, m: parsed } = match(raw)
+  const m = adapt(parsed)
   const times = []
   let total = 0
+  // One untimed run: the view's equality index of the category is built at a server's start.
+  runNow(searchMatchSteps(index, view, q.search, m, 10, q.locale ? [q.locale] : LOCALES))
   for (let k = 0; k < 120; k++) {
     const s = performance.now()
-    total = runNow(searchMatchSteps(index, view, q.search, m, 10, q.locale ? [q.locale] : LOCALES)).total
+    total = runNow(searchMatchSteps(index, view, q.search, m, 10, q.locale ? [q.locale] : LOCALES, counted)).total
     times.push(performance.now() - s)
   }
-  rows.push({ shape, p50: ms(median(times)), p99: ms(pct(times, 99)), matches: total })
+  rows.push({ shape, p50: ms(median(times)), p99: ms(pct(times, 99)), matches: counted ? total : '' })
 }
 // Baseline, same run: the `like` filter on the title (a scan of every row, no ranking).
 {
@@ -107,6 +158,14 @@ for (let k = 0; k < 2000; k++) {
   patches.push(performance.now() - s)
 }
 
+console.table([{
+  'cache save: form (sliced)': `${ms(saved.ms)} in ${saved.slices} slices, longest ${ms(saved.longest)}`,
+  'cache save: serialize + write': `${ms(writeMs)} (${(fileBytes / 1048576).toFixed(1)} MB, ${frames.length} frames, longest ${ms(longestFrame)})`,
+  'cache load: read + deserialize': `${ms(readMs)} (longest frame ${ms(longestRead)})`,
+  'cache load: index from form (sliced)': `${ms(loaded.ms)} in ${loaded.slices} slices, longest ${ms(loaded.longest)}`,
+  'start with search, warm cache (views + load)': ms(viewsMs + readMs + loaded.ms),
+  'start with search, no cache (views + build)': ms(viewsMs + buildMs),
+}])
 console.log(`search at ${n} articles (load ${loadavg()[0].toFixed(2)}, ${n} docs, published index ${index.size} docs)`)
 console.table(rows)
 console.table([{

@@ -13,6 +13,8 @@ import type { ReplicaFollower } from './replica/follower.ts'
 import type { EndUserState } from './end-users/state.ts'
 import { ReadModel } from './service/entries/read-model.ts'
 import { toEntryOutput } from './service/entries/view.ts'
+import { saveSearchCache } from './service/entries/search-cache.ts'
+import { yieldToLoop } from './query/steps.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -108,6 +110,8 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     disposers: [],
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
+      // The search indexes too (service/entries/search-cache.ts), while the read model still patches them.
+      if (options.watch) await saveSearchCache(ctx, yieldToLoop).catch(() => {})
       ctx.readModel.close()
       await store.flush()
       // Leave a fresh index cache behind so the next start skips unchanged files.

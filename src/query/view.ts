@@ -381,6 +381,21 @@ export class CollectionView {
     return match.own!
   }
 
+  /**
+   * The smallest of the equality lists a query's filter names (`where.hints`: every row it
+   * passes is in each of them), as a copy, or null when it names none. `sliced`: as `matchSteps`.
+   * Full-text search reads it to rank only rows the filter can pass (search-match.ts).
+   */
+  *candidateSteps({ where }: MatchQuery, sliced: boolean): Steps<Row[] | null> {
+    this.#flush()
+    let smallest: Row[] | null = null
+    for (const hint of where?.hints ?? []) {
+      const list = yield* this.#equalSteps(hint, sliced)
+      if (smallest === null || list.length < smallest.length) smallest = list
+    }
+    return smallest && smallest.slice()
+  }
+
   /** Rows passing the locale and where of a query, in default order (the default order itself when nothing filters). */
   *#filterSteps({ locale, where }: MatchQuery, snapshot: boolean): Steps<Row[]> {
     // Start from the smallest indexed candidate list (locale or a top-level equality).

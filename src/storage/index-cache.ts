@@ -34,7 +34,8 @@ interface CacheHeader {
 
 const cachePath = (stateDir: string) => join(stateDir, 'index-cache.bin')
 
-function frame(value: unknown): Buffer {
+/** A length-prefixed V8 serialization (the cache files' unit; search-cache.ts writes the same frames). */
+export function frame(value: unknown): Buffer {
   const body = serialize(value)
   const head = Buffer.allocUnsafe(4)
   head.writeUInt32LE(body.length, 0)

@@ -7,7 +7,8 @@ import type { FileProblem } from './problems.ts'
 import { loadTree } from './load.ts'
 import { ingestProject } from './ingest.ts'
 import { CACHE_MIN_ENTRIES, saveIndexCache } from './index-cache.ts'
-import { ContentIndex, type CollectionIndex, type StoreChange } from './content-index.ts'
+import { ContentIndex, stampKey, type CollectionIndex, type StoreChange } from './content-index.ts'
+import type { FileStamp } from './atomic.ts'
 import { FileWriter, type FileObserver } from './file-writer.ts'
 import { ClosedCollections } from './closed-collections.ts'
 import { EntryWrites } from './entry-writes.ts'
@@ -174,4 +175,7 @@ export class ContentStore {
   get coldLoaded(): boolean { return this.#index.freshlyLoaded >= CACHE_MIN_ENTRIES }
 
   saveIndexCache(): Promise<void> { return saveIndexCache(this.#index, this.layout.stateDir, this.layout.root) }
+
+  /** The stamp of an entry's file as its record in memory was read or written (none while its write is in flight). */
+  entryFileStamp(slug: string, uuid: string): FileStamp | undefined { return this.#index.fileStamps.get(stampKey(slug, uuid)) }
 }

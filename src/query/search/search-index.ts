@@ -23,6 +23,30 @@ export interface IndexedDoc {
   terms: Array<[term: string, weight: number]>
 }
 
+/**
+ * An index as plain data for the index cache (service/entries/search-cache.ts): typed arrays
+ * and two joined strings, which V8's serializer copies as blocks. MiniSearch's `toJSON` does not
+ * apply (only its term tree is used here, the postings are ours) and is objects per term and
+ * document; the term tree is not saved but made again on load, in slices (~0.2 s of the load at
+ * 100k terms). Document ids are kept as they are: retired ones are not live.
+ */
+export interface SearchIndexForm {
+  /** Document uuids by id, '\n'-joined ('' for a retired id). */
+  uuids: string
+  live: Uint8Array
+  locales: Uint16Array
+  localeCodes: string[]
+  next: number
+  /** The terms, '\n'-joined (a term is letters and digits: never a newline). */
+  terms: string
+  /** Per term: how many weight lists it has, then (weight, length) for each. */
+  shape: Uint32Array
+  /** Every list's document ids, in the order of `shape`. */
+  ids: Int32Array
+  /** Documents set or removed while the form was taken in slices: their postings may be torn. */
+  dirty: string[]
+}
+
 export interface SearchMatch<R> {
   row: R
   score: number
@@ -40,6 +64,12 @@ export interface SearchOptions<R> {
    */
   accept: (uuid: string) => R | null
   sure: boolean
+  /**
+   * Only these documents can be accepted (a superset of what `accept` takes: the rows of the
+   * read's equality filter, from the list view's index), or null. Documents outside are passed
+   * over with one array read, before any score is summed or `accept` called.
+   */
+  only?: readonly string[] | null
   /** Leading matches wanted by score (Infinity: all, in order); 0: only the count. */
   need: number
   /** Whether the read needs the number of matches (a page's `total`, `count`). */
@@ -69,7 +99,8 @@ const saturate = (w: number) => (w * (K + 1)) / (w + K)
  */
 class Postings {
   readonly lists: Array<Int32Array | undefined> = []
-  readonly lengths = new Uint32Array(MAX_WEIGHT + 1)
+  /** A plain array: a typed one costs several times more to allocate, and a load makes one per term (100k at 100k entries). */
+  readonly lengths: number[] = new Array<number>(MAX_WEIGHT + 1).fill(0)
   /** Ids appended, live or retired. */
   count = 0
 
@@ -104,6 +135,8 @@ export class SearchIndex {
   #scores: Float64Array[] = []
   #stamps: Uint32Array[] = []
   #stamp = 0
+  /** While `formSteps` runs: the documents changed meanwhile. */
+  #dirty: Set<string> | null = null
 
   get size(): number {
     return this.#ids.size
@@ -138,6 +171,7 @@ export class SearchIndex {
   /** Puts a document in (replacing what it held). */
   set(uuid: string, doc: IndexedDoc): void {
     this.remove(uuid)
+    this.#dirty?.add(uuid)
     if (doc.terms.length === 0) return
     const id = this.#next++
     if (id >= this.#live.length) this.#grow()
@@ -158,6 +192,7 @@ export class SearchIndex {
   }
 
   remove(uuid: string): void {
+    this.#dirty?.add(uuid)
     const id = this.#ids.get(uuid)
     if (id === undefined) return
     this.#ids.delete(uuid)
@@ -174,6 +209,135 @@ export class SearchIndex {
     const locales = new Uint16Array(this.#locales.length * 2)
     locales.set(this.#locales)
     this.#locales = locales
+  }
+
+  /** Starts naming the documents changed from now on (work over a snapshot taken before `formSteps`); `formSteps` ends it. */
+  trackChanges(): void {
+    this.#dirty ??= new Set()
+  }
+
+  /**
+   * The index as plain data, taken term by term in steps (the caller may give the event loop
+   * back between them and go on changing the index): the documents changed meanwhile are named
+   * in `dirty`, the document table is taken at the end, so every other document is exact.
+   */
+  *formSteps(): Steps<SearchIndexForm> {
+    const dirty = (this.#dirty ??= new Set())
+    try {
+      const terms: string[] = []
+      const keys = [...this.#terms.keys()]
+      // Sized by a first pass, so the blocks are neither grown nor copied at the end (a long slice at 100k).
+      let slots = 0
+      let total = 0
+      for (let i = 0; i < keys.length; i++) {
+        if ((i + 1) % 4096 === 0) yield
+        const postings = this.#terms.get(keys[i]!)
+        if (!postings) continue
+        total += postings.count
+        for (let w = 1; w <= MAX_WEIGHT; w++) if (postings.lengths[w]! > 0) slots++
+      }
+      let shape = new Uint32Array(keys.length + 2 * slots + 64)
+      let ids = new Int32Array(total + 1024)
+      let s = 0
+      let k = 0
+      let n = 0
+      for (const term of keys) {
+        // Dropped meanwhile by a compaction (nothing of it was live), or made again since (its documents are dirty).
+        const postings = this.#terms.get(term)
+        if (!postings) continue
+        if (s + 2 * MAX_WEIGHT + 1 > shape.length) shape = grown(shape, s + 2 * MAX_WEIGHT + 1)
+        terms.push(term)
+        const at = s++
+        let lists = 0
+        for (let w = 1; w <= MAX_WEIGHT; w++) {
+          const len = postings.lengths[w]!
+          if (len === 0) continue
+          if (k + len > ids.length) ids = grown(ids, k + len)
+          const list = postings.lists[w]!
+          if (len < 32) for (let i = 0; i < len; i++) ids[k + i] = list[i]!
+          else ids.set(list.subarray(0, len), k)
+          k += len
+          shape[s++] = w
+          shape[s++] = len
+          lists++
+        }
+        shape[at] = lists
+        n += 16 + (lists << 4) + (postings.count >> 2)
+        if (n >= 65536) { n = 0; yield }
+      }
+      // The document table, also in steps: a document changed meanwhile is dirty (its entry here, live or not, is not trusted).
+      // Strings joined a block at a time: one join of 100k strings was the longest slice.
+      const joinedTerms = yield* joinSteps(terms)
+      const next = this.#next
+      const uuids: string[] = new Array<string>(next)
+      const live = new Uint8Array(next)
+      const locales = new Uint16Array(next)
+      for (let id = 0; id < next; id++) {
+        if ((id + 1) % 16384 === 0) yield
+        const uuid = this.#live[id] ? this.#uuids[id] : undefined
+        uuids[id] = uuid ?? ''
+        live[id] = uuid === undefined ? 0 : 1
+        locales[id] = this.#locales[id]!
+      }
+      return {
+        uuids: yield* joinSteps(uuids), live, locales,
+        localeCodes: [...this.#localeCodes.keys()], next, terms: joinedTerms,
+        // Views of the blocks when they are nearly full: V8's serializer writes a view's whole buffer.
+        shape: s > shape.length - 1024 ? shape.subarray(0, s) : shape.slice(0, s), ids: k > ids.length - 1024 ? ids.subarray(0, k) : ids.slice(0, k), dirty: [...dirty],
+      }
+    } finally {
+      this.#dirty = null
+    }
+  }
+
+  /**
+   * An index from its form (`formSteps`), the documents it names as dirty left out, in steps
+   * (the term tree of 100k terms takes a few hundred ms to make). Throws on a malformed form.
+   */
+  static *fromFormSteps(form: SearchIndexForm): Steps<SearchIndex> {
+    const index = new SearchIndex()
+    const { next, shape, ids } = form
+    if (form.live.length !== next || form.locales.length !== next) throw new Error('search index form: table sizes differ')
+    let size = 1024
+    while (size < next) size *= 2
+    index.#live = new Uint8Array(size)
+    index.#live.set(form.live)
+    index.#locales = new Uint16Array(size)
+    index.#locales.set(form.locales)
+    index.#next = next
+    form.localeCodes.forEach((code, i) => index.#localeCodes.set(code, i))
+    const uuids = next === 0 ? [] : form.uuids.split('\n')
+    if (uuids.length !== next) throw new Error('search index form: uuids and ids differ')
+    index.#uuids = uuids.map((u) => u || undefined)
+    for (let id = 0; id < next; id++) {
+      if (index.#live[id]) index.#ids.set(uuids[id]!, id)
+      if ((id + 1) % 8192 === 0) yield
+    }
+    const terms = form.terms === '' ? [] : form.terms.split('\n')
+    let s = 0
+    let k = 0
+    for (let t = 0; t < terms.length; t++) {
+      if ((t + 1) % 1024 === 0) yield
+      const term = terms[t]!
+      const postings = new Postings()
+      const lists = shape[s++]!
+      for (let j = 0; j < lists; j++) {
+        const w = shape[s++]!
+        const len = shape[s++]!
+        if (w < 1 || w > MAX_WEIGHT || k + len > ids.length) throw new Error('search index form: postings out of range')
+        // A view on the one block: appends copy it out (Postings.add grows by copying).
+        postings.lists[w] = ids.subarray(k, k + len)
+        postings.lengths[w] = len
+        postings.count += len
+        k += len
+      }
+      index.#terms.set(term, postings)
+      index.#tree.set(term, postings)
+    }
+    if (s !== shape.length || k !== ids.length) throw new Error('search index form: postings left over')
+    index.#retired = next - index.#ids.size
+    for (const uuid of form.dirty) index.remove(uuid)
+    return index
   }
 
   /** Drops retired ids from every term (and terms left with none); ids are kept. */
@@ -231,9 +395,14 @@ export class SearchIndex {
     const locales = this.#locales
     const wanted = options.locale === null ? -1 : this.#localeCodes.get(options.locale) ?? -2
     if (wanted === -2) return { matches: [], total: 0 }
-    // Each word's best score per document, and the best any document gets from it.
+    // The word reaching the fewest documents drives: its lists are visited heaviest first, and
+    // a document's score from it is the bound of the list it is first met in (no pass before).
+    const sizes = expansions.map((e) => e.reduce((sum, [p]) => sum + p.count, 0))
+    const driver = sizes.indexOf(Math.min(...sizes))
+    // Each other word's best score per document, and the best any document gets from it.
     const best: number[] = []
     for (let k = 0; k < expansions.length; k++) {
+      if (k === driver) { best.push(0); continue }
       const scores = this.#scoresOf(k)
       const stamps = this.#stamps[k]!
       let top = 0
@@ -255,8 +424,6 @@ export class SearchIndex {
       }
       best.push(top)
     }
-    const sizes = expansions.map((e) => e.reduce((sum, [p]) => sum + p.count, 0))
-    const driver = sizes.indexOf(Math.min(...sizes))
     const others = best.reduce((sum, b, k) => (k === driver ? sum : sum + b), 0)
     // The driver's (term, weight) lists, heaviest contribution first.
     const lists: Array<[Int32Array, number, number]> = []
@@ -265,6 +432,15 @@ export class SearchIndex {
     }
     lists.sort((a, b) => b[2] - a[2])
     const { accept, need, sure, counted, tie } = options
+    const allowed = options.only ? this.#allowedStamps() : null
+    if (allowed) {
+      const only = options.only!
+      for (let i = 0; i < only.length; i++) {
+        if ((i + 1) % 4096 === 0) yield
+        const id = this.#ids.get(only[i]!)
+        if (id !== undefined) allowed[id] = stamp
+      }
+    }
     const heap = new TopK<R>(need, tie)
     const seen = this.#seenStamps(expansions.length > 0 && expansions[driver]!.length > 1)
     const uuids = this.#uuids
@@ -281,11 +457,12 @@ export class SearchIndex {
       for (let i = 0; i < len; i++) {
         if (++n % 2048 === 0) yield
         const id = list[i]!
-        if (!live[id] || (wanted >= 0 && locales[id] !== wanted)) continue
+        if (!live[id] || (wanted >= 0 && locales[id] !== wanted) || (allowed && allowed[id] !== stamp)) continue
         if (seen) { if (seen[id] === stamp) continue; seen[id] = stamp }
-        let score = 0
+        let score = bound
         let all = true
         for (let k = 0; k < nWords; k++) {
+          if (k === driver) continue
           if (this.#stamps[k]![id] !== stamp) { all = false; break }
           score += this.#scores[k]![id]!
         }
@@ -313,6 +490,7 @@ export class SearchIndex {
     if (++this.#stamp === 0xffffffff) {
       for (const s of this.#stamps) s.fill(0)
       if (this.#seen) this.#seen.fill(0)
+      if (this.#allowed) this.#allowed.fill(0)
       this.#stamp = 1
     }
     return this.#stamp
@@ -327,6 +505,16 @@ export class SearchIndex {
       this.#scores[k] = new Float64Array(size)
     }
     return this.#scores[k]!
+  }
+
+  #allowed: Uint32Array | null = null
+  #allowedStamps(): Uint32Array {
+    if (!this.#allowed || this.#allowed.length < this.#live.length) {
+      const allowed = new Uint32Array(this.#live.length)
+      if (this.#allowed) allowed.set(this.#allowed)
+      this.#allowed = allowed
+    }
+    return this.#allowed
   }
 
   #seen: Uint32Array | null = null
@@ -366,6 +554,24 @@ export class SearchIndex {
     }
     return out
   }
+}
+
+/** `parts.join('\n')`, a block of parts per step (flattened: a rope of 100k pieces costs its reader the same). */
+function* joinSteps(parts: string[]): Steps<string> {
+  const blocks: string[] = []
+  for (let i = 0; i < parts.length; i += 8192) {
+    blocks.push(parts.slice(i, i + 8192).join('\n'))
+    yield
+  }
+  return blocks.join('\n')
+}
+
+function grown<T extends Uint32Array | Int32Array>(array: T, least: number): T {
+  let size = array.length * 2
+  while (size < least) size *= 2
+  const out = new (array.constructor as new (n: number) => T)(size)
+  out.set(array)
+  return out
 }
 
 /**

@@ -10,7 +10,7 @@ import { CmsError } from '../../core/errors.ts'
 import type { LoadProgress } from '../../storage/store.ts'
 import { receiverRules } from '../../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../../core/loopback.ts'
-import { buildListViews, keepSortKeys, warmListViews, warmSearch } from '../../service/entries/list.ts'
+import { buildListViews, keepSortKeys, loadSearchIndexes, warmListViews, warmSearch } from '../../service/entries/list.ts'
 import { checkWriterUrl } from '../access/read-only.ts'
 import { refuseTrackedStateAtStart, watchTrackedState } from '../access/tracked-state.ts'
 import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../../replica/follower.ts'
@@ -111,8 +111,11 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     const running = ctx
     let stopping: Promise<void> | undefined
     // In the background, after the port answers: what a sort never asked before reads (query/key-columns.ts).
+    // The search indexes kept in the index cache load beside them, in slices (docs/search.md).
+    const searchLoad = loadSearchIndexes(running, () => stopping !== undefined)
     const keys = keepSortKeys(running, () => stopping !== undefined).catch((error: unknown) => options.onWarning?.(`keeping sort keys failed: ${(error as Error).message}`))
-      // Then the search indexes (docs/search.md), also in slices: a search before they are ready builds its own.
+      .then(() => searchLoad)
+      // Then the search indexes not loaded, also in slices: a search before they are ready builds its own.
       .then(() => warmSearch(running, () => stopping !== undefined)).catch((error: unknown) => options.onWarning?.(`building the search index failed: ${(error as Error).message}`))
     return {
       ctx: running, http, loadMs,

@@ -17,6 +17,7 @@ import { lookupsOf } from './lookups.ts'
 import { schemaOf, type CollectionViews, type ReadResult, type Slot } from './read-model.ts'
 import { chainOf, chosenIn, pickInChain } from './fallback.ts'
 import { searchMatchSteps } from './search-match.ts'
+import { loadSearchCache, saveSearchCache } from './search-cache.ts'
 import type { SearchIndex } from '../../query/search/search-index.ts'
 
 /**
@@ -223,7 +224,7 @@ function prepareList(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q:
 function* listSteps(ctx: ServiceContext, index: CollectionIndex, slot: Slot, q: ListQuery, raw: string, baseUrl: string, plan: ListPlan, view: CollectionView | null, snapshot: boolean, search: SearchIndex | null = null): Steps<ReadResult> {
   const collection = index.collection
   const { rows, total } = q.search !== null && search && view
-    ? yield* searchMatchSteps(search, view, q.search, plan.match, plan.need, plan.locales, !plan.single)
+    ? yield* searchMatchSteps(search, view, q.search, plan.match, plan.need, plan.locales, !plan.single, snapshot)
     : view ? yield* view.matchSteps(plan.match, plan.need, snapshot) : yield* scanSteps([...index.entries.values()], q.state, plan.match, plan.need)
   const json = (entry: EntryRecord) => serialise(ctx, entry, collection, q, baseUrl, slot.stamp)
 
@@ -368,16 +369,31 @@ export async function keepSortKeys(ctx: ServiceContext, stopped: () => boolean =
 class Stopped extends Error {}
 
 /**
- * Builds every collection's published search index (search-indexes.ts) in slices that give the
- * event loop back: a server runs it after it listens. A search arriving first builds, or joins
- * the build of, the index it needs. Draft indexes are built by the first draft search.
+ * Loads the search indexes saved in the index cache (search-cache.ts: only the entries changed
+ * since are analysed again), in slices: a server starts it as soon as it listens, so a search
+ * arriving meanwhile waits for the load rather than building its index. Never throws.
+ */
+export async function loadSearchIndexes(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  await Promise.all(loadSearchCache(ctx, async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() }).ready)
+}
+
+/**
+ * Builds every collection's published search index not loaded (`loadSearchIndexes`) in slices
+ * that give the event loop back, after a server listens, then saves them in the index cache. A search arriving first builds, or joins the
+ * build of, the index it needs. Draft indexes are built by the first draft search.
  */
 export async function warmSearch(ctx: ServiceContext, stopped: () => boolean = () => false): Promise<void> {
+  const pause = async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() }
+  const quiet = (error: unknown) => { if (!(error instanceof Stopped)) throw error }
+  let built = 0
   for (const slug of [...ctx.store.collections.keys()]) {
     if (stopped()) return
     const index = ctx.store.collection(slug)
     if (!index) continue
-    await ctx.readModel.searchOf(slug, index).ready('published', async () => { if (stopped()) throw new Stopped(); await ctx.readModel.backgroundPause() })
-      .catch((error: unknown) => { if (!(error instanceof Stopped)) throw error })
+    const search = ctx.readModel.searchOf(slug, index)
+    if (search.peek('published')) continue
+    built++
+    await search.ready('published', pause).catch(quiet)
   }
+  if (built > 0 && !stopped()) await saveSearchCache(ctx, pause).catch(quiet)
 }

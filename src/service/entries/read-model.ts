@@ -101,6 +101,11 @@ export class ReadModel {
     return search
   }
 
+  /** The search indexes made so far, by collection (the index cache saves them). */
+  searches(): ReadonlyMap<string, CollectionSearch> {
+    return this.#search
+  }
+
   /** Stops following the store and forgets what was kept. */
   close(): void {
     this.#unsubscribe()

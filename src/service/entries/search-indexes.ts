@@ -18,9 +18,15 @@ export class CollectionSearch {
   readonly entries: ReadonlyMap<string, EntryRecord>
   readonly #built = new Map<SearchState, SearchIndex>()
   readonly #building = new Map<SearchState, { done: Promise<SearchIndex>; changes: Array<[string, EntryRecord | null]> }>()
+  readonly #adopted = new Set<SearchState>()
   constructor(collection: Collection, entries: ReadonlyMap<string, EntryRecord>) {
     this.collection = collection
     this.entries = entries
+  }
+
+  /** Whether a state's index came from the index cache (tests, diagnostics). */
+  adopted(state: SearchState): boolean {
+    return this.#adopted.has(state)
   }
 
   peek(state: SearchState): SearchIndex | null {
@@ -39,12 +45,36 @@ export class CollectionSearch {
 
   /** The index of a state, built in slices (`pause` between them) if it is not built yet; one build per state. */
   ready(state: SearchState, pause: () => Promise<void>): Promise<SearchIndex> {
+    return this.#start(state, () => this.#buildSteps(state), pause)
+  }
+
+  /**
+   * Takes an index loaded from the index cache (search-cache.ts) as the state's: `load` makes
+   * it and names the entries whose saved document cannot be trusted (their file changed since),
+   * which are then analysed again and patched in; all in slices, a search meanwhile waiting for
+   * it as for a build. If the load fails (a malformed cache), the state has no index: the next
+   * `ready` builds it. A state that has one already keeps it.
+   */
+  adopt(state: SearchState, load: () => Steps<{ index: SearchIndex; stale: readonly string[] }>, pause: () => Promise<void>): Promise<SearchIndex> {
+    const self = this
+    return this.#start(state, function* () {
+      const { index, stale } = yield* load()
+      self.#adopted.add(state)
+      for (let i = 0; i < stale.length; i++) {
+        if ((i + 1) % 64 === 0) yield
+        self.#patch(index, state, stale[i]!, self.entries.get(stale[i]!) ?? null)
+      }
+      return index
+    }, pause)
+  }
+
+  #start(state: SearchState, steps: () => Steps<SearchIndex>, pause: () => Promise<void>): Promise<SearchIndex> {
     const index = this.#built.get(state)
     if (index) return Promise.resolve(index)
     let building = this.#building.get(state)
     if (!building) {
       const changes: Array<[string, EntryRecord | null]> = []
-      const done = runSliced(this.#buildSteps(state), pause).then((built) => {
+      const done = runSliced(steps(), pause).then((built) => {
         this.#building.delete(state)
         const current = this.#built.get(state)
         if (current) return current
