@@ -2,6 +2,7 @@ import { createFetch, ofetch, type $Fetch } from 'ofetch'
 import { apiErrorOf } from './transport.ts'
 import { queryString } from '../core/query-string.ts'
 import { imageQuery, type ImageOptions } from '../core/image-url.ts'
+import type { PageLinks, PageMeta } from '../core/types.ts'
 
 export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
 import { editAttributes, rememberCollection } from '../reader/edit-attributes.ts'
@@ -55,8 +56,7 @@ export interface ListParams {
   exclude?: string | string[]
 }
 
-export interface PageLinks { first: string; last: string; prev: string | null; next: string | null }
-export interface PageMeta { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number }
+export type { PageLinks, PageMeta } from '../core/types.ts'
 
 export interface EntriesClient<E, W> {
   list(params?: ListParams & { where?: W; paginate?: undefined; count?: false; first?: false }): Promise<E[]>
