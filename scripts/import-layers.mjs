@@ -30,7 +30,7 @@ export const zones = [
   // The framework entries are site code: they read through the reader or the client, never the server's folders.
   { target: ['astro'], from: [''], except: ['astro', 'reader', 'client', 'core', 'codegen/types.ts', 'codegen/escape.ts', 'schema/json-schema.ts'], message: 'astro/ reads through the reader or over HTTP: it imports reader, client, core and the pure type generator only.' },
   { target: ['next'], from: [''], except: ['next', 'core', 'webhooks/sign.ts'], message: 'next/ runs inside a Next.js app over HTTP: it imports core and the webhook signing rule only.' },
-  { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'core/image-url.ts', 'reader/query.ts', 'reader/edit-attributes.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder, the image URL builder and editAttributes with the reader).' },
+  { target: ['client'], from: [''], except: ['client', 'core/types.ts', 'core/image-url.ts', 'core/query-string.ts', 'reader/edit-attributes.ts'], message: 'the client is HTTP only: no server code (it shares the pure query-string builder, the image URL builder and editAttributes with the reader).' },
 ]
 
 /** Upward imports allowed one by one, each with its reason. */

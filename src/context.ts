@@ -8,9 +8,10 @@ import { openWebhookState, type WebhookState } from './webhooks/state.ts'
 import { resumeSchemaChange } from './service/collections/rewrite.ts'
 import { resumeReleasePublish } from './service/releases/publish.ts'
 import type { GitCommitter } from './git/committer.ts'
-import type { EditorState } from './sessions/editor-state.ts'
-import type { ReplicaFollower } from './replica/follower.ts'
-import type { EndUserState } from './end-users/state.ts'
+import { openEditorState, type EditorState } from './sessions/editor-state.ts'
+import { ReplicaFollower, type FollowClone, type FollowOptions } from './replica/follower.ts'
+import { openEndUserState, type EndUserState } from './end-users/state.ts'
+import { Lazy } from './core/lazy.ts'
 import { ReadModel } from './service/entries/read-model.ts'
 import { toEntryOutput } from './service/entries/view.ts'
 import { saveSearchCache } from './service/entries/search-cache.ts'
@@ -46,12 +47,12 @@ export interface AppContext {
   webhooks?: WebhookState
   /** Commits writes to git when `--git-commit` / `CMS_GIT_COMMIT` is on. */
   git?: GitCommitter
-  /** Editor sessions, sign-in links and the activity feed, once an app serves this context. */
-  editor?: EditorState
-  /** A `--read-only --follow` server's follower of a git remote (src/replica/). */
-  replica?: ReplicaFollower
-  /** Project auth: end users, their sessions and keys (`.cms/auth.json`), once first used. */
-  endUsers?: EndUserState
+  /** Editor sessions, sign-in links and the activity feed, opened when an app first needs them (`editor.peek()`: without opening). */
+  readonly editor: Lazy<EditorState>
+  /** A `--read-only --follow` server's follower of a git remote (src/replica/), started by the server once it listens. */
+  readonly replica?: ReplicaFollower
+  /** Project auth: end users, their sessions and keys (`.cms/auth.json`), opened on first use. */
+  readonly endUsers: Lazy<EndUserState>
   /** Hooks run by `close()`, last registered first. */
   disposers: Array<() => Promise<void> | void>
   close(): Promise<void>
@@ -73,6 +74,13 @@ export interface ContextOptions extends ConfigInput {
   localAdminToken?: string
   readOnly?: boolean
   slicedLists?: boolean
+  /**
+   * The server listens on loopback only (or a CLI command runs without one): webhook receivers
+   * on this machine over http are allowed (webhooks/local-receivers.ts). @default true
+   */
+  loopbackOnly?: boolean
+  /** `--read-only --follow`: the opened clone and how to follow it (the follower is made here, started by the server). */
+  follow?: { clone: FollowClone; options: FollowOptions }
 }
 
 export async function createContext(options: ContextOptions = {}): Promise<AppContext & { watcher?: ContentWatcher }> {
@@ -94,8 +102,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   const webhooks = await openWebhookState(config, store, {
     renderEntry: (entry, collection) => toEntryOutput(entry, collection, 'draft'),
     deliverOnExit: options.deliver !== false,
+    ...(options.loopbackOnly !== undefined ? { loopbackOnly: options.loopbackOnly } : {}),
   })
   const source = options.source ?? 'api'
+  const disposers: AppContext['disposers'] = []
+  const replica = options.follow ? new ReplicaFollower(store, options.follow.clone, options.follow.options) : undefined
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
     store,
@@ -107,7 +118,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     ...(options.localAdminToken !== undefined ? { localAdminToken: options.localAdminToken } : {}),
     ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
     ...(options.slicedLists !== undefined ? { slicedLists: options.slicedLists } : {}),
-    disposers: [],
+    ...(replica ? { replica } : {}),
+    disposers,
+    // Made here, opened on first use: what they open is closed by close() (their disposers).
+    editor: new Lazy(() => openEditorState(config.stateDir, store, disposers)),
+    endUsers: new Lazy(() => openEndUserState(config.stateDir, disposers)),
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       // The search indexes too (service/entries/search-cache.ts), while the read model still patches them.
@@ -149,5 +164,6 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     ctx.watcher = watcher
     ctx.disposers.push(() => watcher.close())
   }
+  if (replica) ctx.disposers.push(() => replica.close())
   return ctx
 }

@@ -1,11 +1,14 @@
 import { createFetch, ofetch, type $Fetch } from 'ofetch'
-import { toQuery } from '../reader/query.ts'
+import { apiErrorOf } from './transport.ts'
+import { queryString } from '../core/query-string.ts'
 import { imageQuery, type ImageOptions } from '../core/image-url.ts'
+import type { PageLinks, PageMeta } from '../core/types.ts'
 
 export { imageUrl, srcset, type ImageOptions, type ImageFit, type ImageFormat } from '../core/image-url.ts'
 import { editAttributes, rememberCollection } from '../reader/edit-attributes.ts'
 
 export { editAttributes }
+export { ApiError } from './transport.ts'
 
 /**
  * The typed client (`<package>/client`), on ofetch. Typed by the `Collections` map that
@@ -53,8 +56,7 @@ export interface ListParams {
   exclude?: string | string[]
 }
 
-export interface PageLinks { first: string; last: string; prev: string | null; next: string | null }
-export interface PageMeta { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number }
+export type { PageLinks, PageMeta } from '../core/types.ts'
 
 export interface EntriesClient<E, W> {
   list(params?: ListParams & { where?: W; paginate?: undefined; count?: false; first?: false }): Promise<E[]>
@@ -112,7 +114,7 @@ function uuidSegment(value: unknown): string {
 export function createClient<C = Record<string, AnyEntry>, W = Record<string, never>>(options: ClientOptions): CmsClient<C, W> {
   const base = options.baseUrl.replace(/\/+$/, '')
   const fetcher = options.fetch ? createFetch({ fetch: options.fetch }) : ofetch
-  const api = fetcher.create({
+  const raw = fetcher.create({
     // Both forms work: the server answers at the root and (where configured) under `/api`.
     baseURL: base,
     headers: {
@@ -122,7 +124,13 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
       ...options.headers,
     },
   })
-  const get = <T>(path: string, params: Record<string, unknown> = {}) => api<T>(`${path}${toQuery(params)}`)
+  // A refusal rejects with the ApiError every caller shares (transport.ts): status, the API's
+  // message, its JSON body as `data`, a 422's `errors`. No answer at all rejects as fetch did.
+  const api = (<T>(path: string, init?: Parameters<$Fetch>[1]) => raw<T>(path, init as never).catch((error: unknown) => {
+    const answer = error as { response?: Response; data?: unknown }
+    throw answer.response ? Object.assign(apiErrorOf(answer.response.status, answer.data), { cause: error }) : error
+  })) as $Fetch
+  const get = <T>(path: string, params: Record<string, unknown> = {}) => api<T>(`${path}${queryString(params)}`)
   return {
     entries: (slug) => {
       const at = `/${segment(slug, 'collection slug')}`
@@ -155,6 +163,6 @@ export function createClient<C = Record<string, AnyEntry>, W = Record<string, ne
       ...(extra.body !== undefined ? { body: extra.body as Record<string, unknown> } : {}),
       ...(extra.timeout ? { timeout: extra.timeout } : {}),
     }),
-    fetch: api,
+    fetch: raw,
   }
 }

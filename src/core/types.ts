@@ -268,3 +268,9 @@ export interface DomainEvent {
   release?: { id: string; name: string }
   at: string
 }
+
+/** A `?paginate=N` answer's links (the hosted service's envelope). */
+export interface PageLinks { first: string; last: string; prev: string | null; next: string | null }
+export interface PageMeta { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number }
+/** A paginated answer: `data`, `links`, `meta`. */
+export interface Page<T> { data: T[]; links: PageLinks; meta: PageMeta }

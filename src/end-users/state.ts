@@ -1,4 +1,5 @@
 import type { Project } from '../core/types.ts'
+import type { Lazy } from '../core/lazy.ts'
 import { CmsError } from '../core/errors.ts'
 import { forTerminal } from '../core/terminal.ts'
 import { AuthDb } from './auth-db.ts'
@@ -14,8 +15,8 @@ export interface EndUserState {
 /** What endUserState needs of a context (the composition root's is one; no import of it, so no folder loop). */
 export interface EndUserHost {
   readonly config: { readonly stateDir: string }
-  endUsers?: EndUserState
-  disposers: Array<() => Promise<void> | void>
+  /** Made by the composition root with openEndUserState, opened on first use. */
+  readonly endUsers: Lazy<EndUserState>
 }
 
 /** What project auth's operations (accounts.ts, api-keys.ts) read of their context: the host above and the project. */
@@ -23,12 +24,15 @@ export interface EndUserContext extends EndUserHost {
   readonly store: { readonly project: Project }
 }
 
-/** The context's end-user state, made on first use. */
+/** The context's end-user state, opened on first use. */
 export function endUserState(ctx: EndUserHost): EndUserState {
-  if (ctx.endUsers) return ctx.endUsers
-  const state: EndUserState = { db: new AuthDb(ctx.config.stateDir), lockout: new SignInLockout() }
-  ctx.endUsers = state
-  ctx.disposers.push(() => state.db.flush())
+  return ctx.endUsers.get()
+}
+
+/** Project auth's state over `.cms/auth.json`; its writes are flushed by the context's close. */
+export function openEndUserState(stateDir: string, disposers: Array<() => Promise<void> | void>): EndUserState {
+  const state: EndUserState = { db: new AuthDb(stateDir), lockout: new SignInLockout() }
+  disposers.push(() => state.db.flush())
   return state
 }
 

@@ -30,7 +30,7 @@ export interface ChangesContext {
  * change, branches, and this branch against main. Reads go through private index files in
  * `.cms/`; only `switch` touches the work tree, as `git switch` would.
  */
-interface ChangedFile {
+export interface ChangedFile {
   /** Path relative to the content root. */
   path: string
   status: 'added' | 'modified' | 'deleted'
@@ -309,3 +309,19 @@ export async function compareWith(ctx: ChangesContext, baseName: string | null):
 
 /** workingStatus with git's refusals as 409s (for HTTP). */
 export const guardedStatus = (ctx: ChangesContext): Promise<WorkingStatus> => guarded(() => workingStatus(ctx))
+
+/** `GET /_admin/api/git/status`: the working status, whether writes commit themselves, and the committer's last outcomes. */
+export interface ChangesStatus extends WorkingStatus {
+  auto_commit: boolean
+  /** Writes waiting for their commit. */
+  pending: number
+  last_refusal: GitCommitter['lastRefusal']
+  /** A commit was made but the git index could not follow it. */
+  last_warning: GitCommitter['lastWarning']
+  last_commit: GitCommitter['lastCommit']
+}
+
+export async function changesStatus(ctx: ChangesContext): Promise<ChangesStatus> {
+  const [status, state] = await Promise.all([guardedStatus(ctx), branchState(ctx)])
+  return { ...status, auto_commit: ctx.git !== undefined, pending: state.pending, last_refusal: ctx.git?.lastRefusal ?? null, last_warning: ctx.git?.lastWarning ?? null, last_commit: ctx.git?.lastCommit ?? null }
+}

@@ -28,7 +28,7 @@ export interface EntryDiff {
   draft: FieldChange[]
   published: FieldChange[]
 }
-interface SchemaChange { change: 'added' | 'removed' | 'changed' | 'reordered' | 'collection'; field?: string; detail: string }
+export interface SchemaChange { change: 'added' | 'removed' | 'changed' | 'reordered' | 'collection'; field?: string; detail: string }
 export interface CollectionDiff {
   slug: string
   name: string

@@ -1,4 +1,5 @@
 import type { ContentStore } from '../storage/store.ts'
+import type { Lazy } from '../core/lazy.ts'
 import { ActivityHub } from '../service/project/activity.ts'
 import { SessionStore } from './session-store.ts'
 import { TicketBox } from './tickets.ts'
@@ -12,22 +13,23 @@ export interface EditorState {
 
 /** What editorState needs of a context (the composition root's is one; no import of it, so no folder loop). */
 export interface EditorHost {
-  readonly config: { readonly stateDir: string }
-  readonly store: ContentStore
-  editor?: EditorState
-  disposers: Array<() => Promise<void> | void>
+  /** Made by the composition root with openEditorState, opened on first use. */
+  readonly editor: Lazy<EditorState>
 }
 
 /** The context's editor state, made on first use (a server's app, a test's app). */
 export function editorState(ctx: EditorHost): EditorState {
-  if (ctx.editor) return ctx.editor
+  return ctx.editor.get()
+}
+
+/** Sessions over `.cms/sessions.json`, sign-in tickets, and an activity feed following the store; all closed by the context's close. */
+export function openEditorState(stateDir: string, store: ContentStore, disposers: Array<() => Promise<void> | void>): EditorState {
   const state: EditorState = {
-    sessions: new SessionStore(ctx.config.stateDir),
+    sessions: new SessionStore(stateDir),
     tickets: new TicketBox(),
-    activity: new ActivityHub(ctx.store),
+    activity: new ActivityHub(store),
   }
-  ctx.editor = state
-  ctx.disposers.push(async () => {
+  disposers.push(async () => {
     state.activity.close()
     await state.sessions.flush()
   })

@@ -1,19 +1,22 @@
 import type { WebhookContext } from './context.ts'
-import type { WebhookRecord } from '../core/types.ts'
+import type { Page, WebhookRecord } from '../core/types.ts'
 import { CmsError, ValidationError, notFound, unprocessable } from '../core/errors.ts'
 import { EVENT_NAMES } from '../core/events.ts'
 import { isUuid, newUuid, now } from '../core/ids.ts'
 import { checkUrl } from './url-safety.ts'
 import { eventFromBody, pingBody } from './payload.ts'
-import { postDelivery } from './send.ts'
+import { postDelivery, type SendResult } from './send.ts'
+import type { DeliveryLogRecord } from './logs.ts'
 import { record } from './worker.ts'
 import type { WebhookState } from './state.ts'
 
 export const WEBHOOK_SOURCES = ['api', 'cli', 'file', 'schedule'] as const
 const FIELDS = ['name', 'description', 'url', 'secret', 'events', 'sources', 'payload', 'status', 'collection_ids'] as const
 
-/** The webhook as the API answers it: the secret never, only whether one is set. */
-export function toWebhookOutput(ctx: WebhookContext, webhook: WebhookRecord): Record<string, unknown> {
+/** The webhook as the API answers it: the record (the secret never, only whether one is set) and its collections spelled out (null names: a collection since removed). */
+export type WebhookOutput = WebhookRecord & { collections: Array<{ uuid: string; name: string | null; slug: string | null }> }
+
+export function toWebhookOutput(ctx: WebhookContext, webhook: WebhookRecord): WebhookOutput {
   return {
     uuid: webhook.uuid,
     name: webhook.name,
@@ -34,17 +37,17 @@ export function toWebhookOutput(ctx: WebhookContext, webhook: WebhookRecord): Re
   }
 }
 
-export function listWebhooks(ctx: WebhookContext): Record<string, unknown>[] {
+export function listWebhooks(ctx: WebhookContext): WebhookOutput[] {
   return [...ctx.store.webhooks.values()]
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid))
     .map((w) => toWebhookOutput(ctx, w))
 }
 
-export function getWebhook(ctx: WebhookContext, uuid: string): Record<string, unknown> {
+export function getWebhook(ctx: WebhookContext, uuid: string): WebhookOutput {
   return toWebhookOutput(ctx, requireWebhook(ctx, uuid))
 }
 
-export async function createWebhook(ctx: WebhookContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function createWebhook(ctx: WebhookContext, body: Record<string, unknown>): Promise<WebhookOutput> {
   const state = requireState(ctx)
   const input = await validateInput(ctx, body, null)
   const stamp = now()
@@ -69,7 +72,7 @@ export async function createWebhook(ctx: WebhookContext, body: Record<string, un
 }
 
 /** Updates the given fields; omitting `secret` keeps the old one, `secret: null` removes it. */
-export async function updateWebhook(ctx: WebhookContext, uuid: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function updateWebhook(ctx: WebhookContext, uuid: string, body: Record<string, unknown>): Promise<WebhookOutput> {
   const state = requireState(ctx)
   const existing = requireWebhook(ctx, uuid)
   const input = await validateInput(ctx, body, existing)
@@ -100,7 +103,7 @@ export async function deleteWebhook(ctx: WebhookContext, uuid: string): Promise<
 }
 
 /** `GET /webhooks/{uuid}/logs`: attempts newest first in the spec's paginated envelope (25 per page, at most 100). */
-export async function webhookLogs(ctx: WebhookContext, uuid: string, query: { paginate?: string | null; page?: string | null }, baseUrl: string): Promise<Record<string, unknown>> {
+export async function webhookLogs(ctx: WebhookContext, uuid: string, query: { paginate?: string | null; page?: string | null }, baseUrl: string): Promise<Page<DeliveryLogRecord>> {
   const state = requireState(ctx)
   requireWebhook(ctx, uuid)
   const perPage = positiveInt(query.paginate, 25, 'paginate')
@@ -128,8 +131,23 @@ export async function webhookLogs(ctx: WebhookContext, uuid: string, query: { pa
   }
 }
 
+/** `POST /webhooks/{uuid}/test`: the receiver's answer to the ping. */
+export interface TestResult {
+  delivery_id: string
+  /** The HTTP status as a string, or `error` when no answer came. */
+  status: string
+  ok: boolean
+  signed: boolean
+  response: SendResult['response']
+  duration_ms: number
+  error: string | null
+}
+
+/** `POST /webhooks/deliveries/{id}/redeliver`: the new delivery queued. */
+export interface Redelivery { delivery_id: string; redelivery_of: string; webhook_id: string; event: string; queued: true }
+
 /** Sends a signed `webhook.test` ping now and reports the receiver's answer (logged like any attempt). */
-export async function testWebhook(ctx: WebhookContext, uuid: string): Promise<Record<string, unknown>> {
+export async function testWebhook(ctx: WebhookContext, uuid: string): Promise<TestResult> {
   const state = requireState(ctx)
   const webhook = requireWebhook(ctx, uuid)
   const secret = webhook.has_secret ? state.secrets.get(uuid) : null
@@ -152,7 +170,7 @@ export async function testWebhook(ctx: WebhookContext, uuid: string): Promise<Re
 }
 
 /** Queues a logged delivery's event again, under a new delivery_id, for the same webhook. */
-export async function redeliver(ctx: WebhookContext, deliveryId: string): Promise<Record<string, unknown>> {
+export async function redeliver(ctx: WebhookContext, deliveryId: string): Promise<Redelivery> {
   const state = requireState(ctx)
   if (!isUuid(deliveryId)) throw notFound('Delivery not found.')
   const log = await state.logs.find(deliveryId, ctx.store.webhooks.keys())

@@ -61,8 +61,8 @@ export function webhookSettings(config: ResolvedConfig, loopbackOnly = true): We
 }
 
 /** Opens the outbox, logs and secrets in `stateDir` (nothing is created until something is written). */
-export async function openWebhookState(config: ResolvedConfig, store: ContentStore, options: { renderEntry: WorkerDeps['renderEntry']; deliverOnExit?: boolean }): Promise<WebhookState> {
-  const settings = webhookSettings(config)
+export async function openWebhookState(config: ResolvedConfig, store: ContentStore, options: { renderEntry: WorkerDeps['renderEntry']; deliverOnExit?: boolean; loopbackOnly?: boolean }): Promise<WebhookState> {
+  const settings = webhookSettings(config, options.loopbackOnly ?? true)
   const outbox = await Outbox.open(config.stateDir, () => store.webhooks.values())
   return {
     outbox,

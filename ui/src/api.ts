@@ -1,27 +1,17 @@
 /**
- * The one way the editor talks to the server: the same REST API every client uses, with the
- * session cookie (same origin) and the project header. Errors arrive as ApiError so screens can
- * put a 422's messages under the fields they belong to and treat 412 as a conflict.
+ * The one way the editor talks to the server: the same REST API every client uses, over the
+ * package client's transport (src/client/transport.ts: headers, bodies, error answers) and query
+ * string (src/core/query-string.ts), neither with a library, so the bundle stays small; with the
+ * session cookie (same origin) and the project header. Errors arrive as ApiError so screens can put a 422's messages under the fields they
+ * belong to and treat 412 as a conflict.
  */
+import { ApiError, apiError, apiHeaders, parseAnswer, requestBody, send, type Answer } from '../../src/client/transport.ts'
+import { queryString } from '../../src/core/query-string.ts'
 
-export class ApiError extends Error {
-  readonly status: number
-  /** 422 field errors keyed as the server sends them (`data.title`, `data.seo.description`, ...). */
-  readonly errors: Record<string, string[]>
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.errors = errors
-  }
-}
+export { ApiError }
 
-export interface ApiResponse<T> {
-  data: T
-  status: number
-  /** The ETag of the answer (drafts and single-entry writes): send it back as `ifMatch`. */
-  etag: string | null
-}
+/** An answer: its data, status and ETag (send it back as `ifMatch`). */
+export type ApiResponse<T> = Answer<T>
 
 export interface RequestOptions {
   method?: string
@@ -54,62 +44,45 @@ export function setUnauthenticatedHandler(fn: (() => void) | null): void {
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
-  let qs = ''
-  if (query instanceof URLSearchParams) qs = query.toString()
-  else if (query) {
-    const params = new URLSearchParams()
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.append(k, String(v))
-    qs = params.toString()
+  if (query instanceof URLSearchParams) {
+    const qs = query.toString()
+    return qs ? `${path}?${qs}` : path
   }
-  return qs ? `${path}?${qs}` : path
+  // An empty search box is no filter: '' is left out like undefined.
+  const kept = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) : {}
+  return `${path}${queryString(kept)}`
 }
 
 function headersFor(options: RequestOptions): Headers {
-  const headers = new Headers(options.headers)
-  headers.set('accept', 'application/json')
-  if (projectId && !headers.has('project-id')) headers.set('project-id', projectId)
+  const headers = apiHeaders({ projectId, body: options.body, ...(options.headers ? { headers: options.headers } : {}) })
   if (options.ifMatch) headers.set('if-match', options.ifMatch)
-  if (options.body !== undefined && !(options.body instanceof FormData)) headers.set('content-type', 'application/json')
   return headers
 }
 
-async function toError(status: number, text: string): Promise<ApiError> {
-  let message = `The server answered ${status}.`
-  let errors: Record<string, string[]> = {}
-  try {
-    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string[] | string> }
-    if (body.message) message = body.message
-    if (body.errors) errors = Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, Array.isArray(v) ? v : [String(v)]]))
-  } catch {
-    // not JSON: keep the generic message
-  }
+function toError(status: number, text: string): ApiError {
   if (status === 401 && onUnauthenticated) onUnauthenticated()
-  return new ApiError(status, message, errors)
+  return apiError(status, text)
 }
 
 async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, options.query)
   if (options.onProgress && options.body instanceof FormData) return xhrRequest<T>(url, options)
-  let res: Response
   try {
-    res = await fetch(url, {
+    return await send<T>(url, {
       method: options.method ?? 'GET',
       headers: headersFor(options),
-      body: options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
+      body: requestBody(options.body) ?? null,
       credentials: 'same-origin',
-      signal: options.signal,
+      signal: options.signal ?? null,
     })
   } catch (err) {
+    if (err instanceof ApiError) {
+      if (err.status === 401 && onUnauthenticated) onUnauthenticated()
+      throw err
+    }
     if ((err as Error).name === 'AbortError') throw err
     throw new ApiError(0, 'The server cannot be reached. Is `cms serve` still running?')
   }
-  const text = await res.text()
-  if (!res.ok) throw await toError(res.status, text)
-  let data: unknown = null
-  if (text) {
-    try { data = JSON.parse(text) } catch { data = text }
-  }
-  return { data: data as T, status: res.status, etag: res.headers.get('etag') }
 }
 
 function xhrRequest<T>(url: string, options: RequestOptions): Promise<ApiResponse<T>> {
@@ -120,12 +93,10 @@ function xhrRequest<T>(url: string, options: RequestOptions): Promise<ApiRespons
     headersFor(options).forEach((value, key) => { if (key !== 'content-type') xhr.setRequestHeader(key, value) })
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) options.onProgress?.(e.loaded / e.total) }
     xhr.onerror = () => reject(new ApiError(0, 'The upload failed: the server cannot be reached.'))
-    xhr.onload = async () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(await toError(xhr.status, xhr.responseText))
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(toError(xhr.status, xhr.responseText))
       options.onProgress?.(1)
-      let data: unknown = null
-      try { data = xhr.responseText ? JSON.parse(xhr.responseText) : null } catch { data = xhr.responseText }
-      resolve({ data: data as T, status: xhr.status, etag: xhr.getResponseHeader('etag') })
+      resolve({ data: parseAnswer(xhr.responseText) as T, status: xhr.status, etag: xhr.getResponseHeader('etag') })
     }
     xhr.send(options.body as FormData)
   })

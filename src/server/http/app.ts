@@ -81,7 +81,7 @@ export function createApp(ctx: AppContext): CmsApp {
   app.fastRead = createFastRead(ctx, limiter, app.routes, app.handovers)
   // Event streams end before the server closes, so they never hold a shutdown.
   app.beforeClose = () => {
-    ctx.editor?.activity.close()
+    ctx.editor.peek()?.activity.close()
     closeChangeFeed(ctx)
   }
   return app

@@ -8,12 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { acquireLock, lockWaitMs, ownProcessStart, releaseLock, updateLock, type ServerInfo } from '../../storage/lock.ts'
 import { CmsError } from '../../core/errors.ts'
 import type { LoadProgress } from '../../storage/store.ts'
-import { receiverRules } from '../../webhooks/local-receivers.ts'
 import { isLoopbackHost } from '../../core/loopback.ts'
 import { buildListViews, keepSortKeys, loadSearchIndexes, warmListViews, warmSearch } from '../../service/entries/list.ts'
 import { checkWriterUrl } from '../access/read-only.ts'
 import { refuseTrackedStateAtStart, watchTrackedState } from '../access/tracked-state.ts'
-import { openClone, ReplicaFollower, type FollowClone, type FollowOptions } from '../../replica/follower.ts'
+import { openClone, type FollowClone, type FollowOptions } from '../../replica/follower.ts'
 
 export interface RunOptions {
   dir?: string
@@ -88,15 +87,12 @@ export async function runServer(options: RunOptions = {}): Promise<RunningServer
     // Long list reads run in slices that give the event loop back (service/entries/list.ts).
     ctx = await createContext({
       config, watch: true, source: 'api', resume: !options.readOnly, localAdminToken: token, readOnly: options.readOnly === true, slicedLists: true,
+      // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
+      loopbackOnly: isLoopbackHost(options.host ?? '127.0.0.1'),
+      ...(options.follow && clone ? { follow: { clone, options: options.follow } } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     })
     watchTrackedState(ctx, trackedWatch)
-    if (options.follow && clone) {
-      const replica = ctx.replica = new ReplicaFollower(ctx.store, clone, options.follow)
-      ctx.disposers.push(() => replica.close())
-    }
-    // Receiver rules depend on the bind: a loopback-only server allows local http receivers.
-    if (ctx.webhooks) ctx.webhooks.settings.rules = receiverRules(config, isLoopbackHost(options.host ?? '127.0.0.1'))
     const loadMs = Date.now() - started
     // What the common list shapes read, built before the port answers (~1.1 s at 100k entries:
     // views 0.7 s, locale lists and category indexes 0.4 s). Built after listening instead, the

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes, gitAuthorOf } from '../http/route.ts'
 import { readJsonBody } from '../http/body.ts'
 import {
-  branchState, commitSelection, guardedStatus, compareWith, createBranch, discardSelection, listBranches, switchBranch,
+  branchState, changesStatus, commitSelection, compareWith, createBranch, discardSelection, listBranches, switchBranch,
 } from '../../git/changes.ts'
 
 /**
@@ -16,10 +16,7 @@ export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/api/git/status', ability: 'admin', token: 'always', summary: 'Saved but not committed: changed files, and per entry and field as `cms diff` renders it (`report`, `text`, `markdown`)',
-      handler: async () => {
-        const [status, state] = await Promise.all([guardedStatus(ctx), branchState(ctx)])
-        return { ...status, auto_commit: ctx.git !== undefined, pending: state.pending, last_refusal: ctx.git?.lastRefusal ?? null, last_warning: ctx.git?.lastWarning ?? null, last_commit: ctx.git?.lastCommit ?? null }
-      },
+      handler: () => changesStatus(ctx),
     },
     {
       method: 'POST', path: '/_admin/api/git/commit', ability: 'admin', token: 'always', summary: 'Commit chosen changes (`files` paths and/or `entries` uuids) with a `message`; the author is the caller',

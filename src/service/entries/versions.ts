@@ -10,7 +10,27 @@ import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
 
 /** Version history of an entry: list, read one, revert, label (the hosted service's v4 API). */
 
-export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): Record<string, unknown> {
+/** A version as the API answers it (list, label, revert): the record, its group renamed, whether it is live, who published it. */
+export type VersionOutput = Pick<VersionRecord, 'uuid' | 'version_number' | 'label' | 'description' | 'locale' | 'published_at' | 'created_at' | 'updated_at'> & {
+  translation_group_id: string | null
+  is_current_published: boolean
+  /** Who published it, when the server knows (a named token or session). */
+  created_by: string | null
+}
+
+/** `GET /{collection}/{uuid}/versions/{n}`: the version with its fields as the API shows entries. */
+export interface VersionDetail extends VersionOutput {
+  snapshot: { fields: Record<string, unknown>; meta: { locale: string; translation_group_id: string | null } }
+}
+
+/** `POST .../versions/{n}/revert`. */
+export interface VersionReverted {
+  message: string
+  version: VersionOutput
+  entry: Record<string, unknown>
+}
+
+export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): VersionOutput {
   return {
     uuid: v.uuid, version_number: v.version_number, label: v.label, description: v.description, locale: v.locale,
     translation_group_id: v.translation_group, published_at: v.published_at, created_at: v.created_at, updated_at: v.updated_at,
@@ -19,9 +39,9 @@ export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: V
 }
 
 /** Snapshot fields as the API shows entries (password and hidden fields removed). */
-function snapshot(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): Record<string, unknown> {
+function snapshot(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): VersionDetail['snapshot'] {
   const view = output(index, { ...entry, published: v.fields }, 'published')
-  return { fields: view.fields, meta: { locale: v.locale, translation_group_id: v.translation_group } }
+  return { fields: view.fields as Record<string, unknown>, meta: { locale: v.locale, translation_group_id: v.translation_group } }
 }
 
 export function parseVersionNumber(raw: string | number): number {
@@ -37,7 +57,7 @@ async function requireVersion(ctx: ServiceContext, index: CollectionIndex, entry
 }
 
 /** `GET /{collection}/{uuid}/versions`: newest first. */
-export async function listEntryVersions(ctx: ServiceContext, slug: string, uuid: string): Promise<Array<Record<string, unknown>>> {
+export async function listEntryVersions(ctx: ServiceContext, slug: string, uuid: string): Promise<VersionOutput[]> {
   const index = requireCollection(ctx, slug)
   const entry = requireEntry(index, uuid)
   const versions = await ctx.store.listVersions(slug, entry.uuid)
@@ -45,7 +65,7 @@ export async function listEntryVersions(ctx: ServiceContext, slug: string, uuid:
 }
 
 /** `GET /{collection}/{uuid}/versions/{n}`: the version with its snapshot. */
-export async function getEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number): Promise<Record<string, unknown>> {
+export async function getEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number): Promise<VersionDetail> {
   const index = requireCollection(ctx, slug)
   const entry = requireEntry(index, uuid)
   const version = await requireVersion(ctx, index, entry, parseVersionNumber(n))
@@ -53,7 +73,7 @@ export async function getEntryVersion(ctx: ServiceContext, slug: string, uuid: s
 }
 
 /** `POST .../versions/{n}/revert`: vN's snapshot becomes the draft and is published as a new version. */
-export async function revertEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, options: EntryWriteOptions = {}): Promise<Record<string, unknown>> {
+export async function revertEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, options: EntryWriteOptions = {}): Promise<VersionReverted> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   const number = parseVersionNumber(n)
@@ -76,7 +96,7 @@ export async function revertEntryVersion(ctx: ServiceContext, slug: string, uuid
 }
 
 /** `PATCH .../versions/{n}`: `{label?, description?}` (strings or null). */
-export async function labelEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function labelEntryVersion(ctx: ServiceContext, slug: string, uuid: string, n: string | number, body: Record<string, unknown>): Promise<VersionOutput> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   const number = parseVersionNumber(n)

@@ -109,13 +109,18 @@ export async function listReleases(ctx: ServiceContext): Promise<{ data: Release
  * (`title`, `locale`, `changes: [{field, before, after}]` between the published snapshot and
  * the draft; for an unpublish, `before` is the live value and `after` null).
  */
-export async function getRelease(ctx: ServiceContext, id: string): Promise<Release & { items: Array<ReleaseItem & Record<string, unknown>> }> {
+export interface ReleaseChange { field: string; label: string; before: unknown; after: unknown }
+/** An item of `GET /_releases/{id}`: `missing` when its entry is gone (then no title, locale or changes). */
+export type ReleaseDetailItem = ReleaseItem & { missing: boolean; title: string | null; locale: string | null; published?: boolean; changes: ReleaseChange[] }
+export type ReleaseDetail = Omit<Release, 'items'> & { items: ReleaseDetailItem[] }
+
+export async function getRelease(ctx: ServiceContext, id: string): Promise<ReleaseDetail> {
   const release = await requireRelease(ctx, id)
-  const items = release.items.map((item) => {
+  const items = release.items.map((item): ReleaseDetailItem => {
     const index = ctx.store.collection(item.collection)
     const entry = index?.entries.get(item.uuid)
     if (!index || !entry || entry.deleted_at) return { ...item, missing: true, title: null, locale: null, changes: [] }
-    const changes: Array<{ field: string; label: string; before: unknown; after: unknown }> = []
+    const changes: ReleaseChange[] = []
     for (const field of index.collection.fields) {
       if (field.type === 'password' || field.options.hiddenInAPI) continue
       const before = entry.published?.[field.name] ?? null

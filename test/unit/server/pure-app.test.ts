@@ -27,7 +27,7 @@ describe('building the app starts nothing', () => {
       expect(process.listenerCount('SIGHUP')).toBe(sighup)
       expect(handles()).toEqual(before)
       expect(ctx.webhooks?.worker).toBeNull()
-      expect(ctx.editor).toBeUndefined()
+      expect(ctx.editor.peek()).toBeUndefined()
       // A request answered by the built app still starts nothing.
       const res = await app.fetch(new Request('http://127.0.0.1/articles', { headers: { 'project-id': project.projectId } }))
       expect(res.status).toBe(200)

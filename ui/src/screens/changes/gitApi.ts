@@ -1,48 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 
-/** Shapes of the `/_admin/api/git/...` answers (docs/git.md); the report is `cms diff --format json`. */
-interface WordPart { op: '=' | '-' | '+'; text: string }
-/** `label`, `before_text`, `after_text`: the field as a person reads it (src/review/diff-readable.ts); entries only. */
-export interface FieldChange { field: string; before?: unknown; after?: unknown; words?: WordPart[]; label?: string; before_text?: string; after_text?: string }
-export type Live = 'goes-live' | 'goes-offline' | 'live-update' | 'draft-only' | 'none'
-export interface EntryDiff {
-  uuid: string
-  title: string
-  locale: string
-  status: 'added' | 'removed' | 'changed'
-  live: Live
-  events: string[]
-  draft: FieldChange[]
-  published: FieldChange[]
-}
-export interface SchemaChange { change: string; field?: string; detail: string }
-interface CollectionDiff { slug: string; name: string; status: 'added' | 'removed' | 'changed'; renamed_from?: string; schema: SchemaChange[]; entries: EntryDiff[] }
-export interface DiffReport {
-  base: { rev: string; commit: string }
-  head: { rev: string; commit: string }
-  project: FieldChange[]
-  collections: CollectionDiff[]
-  webhooks: Array<{ uuid: string; name: string; status: 'added' | 'removed' | 'changed'; changes: FieldChange[] }>
-  summary: { added: number; removed: number; changed: number; goes_live: number; goes_offline: number; live_updates: number; draft_only: number; schema_changes: number; webhook_changes: number }
-}
-export interface ChangedFile { path: string; status: 'added' | 'modified' | 'deleted'; entry?: string; collection?: string }
-export interface GitStatus {
-  branch: string | null
-  head: string | null
-  blocked: string | null
-  files: ChangedFile[]
-  report: DiffReport
-  markdown: string
-  auto_commit: boolean
-  pending: number
-  last_refusal: { reason: string; at: string; files: string[] } | null
-  /** A commit was made but your git index could not follow it. */
-  last_warning: { warning: string; at: string } | null
-  last_commit: { commit: string; branch: string; files: number; at: string } | null
-}
-export interface Branches { current: string | null; branches: Array<{ name: string; commit: string; current: boolean }> }
-export interface Compare { base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string }
+/**
+ * Shapes of the `/_admin/api/git/...` answers (docs/git.md), taken from the operations that build
+ * them (type-only imports); the report is `cms diff --format json` (src/review/diff.ts).
+ */
+import type { ChangesStatus, ChangedFile as ChangedFileRecord, commitSelection, compareWith, createBranch as createBranchOp, discardSelection, listBranches, switchBranch as switchBranchOp } from '../../../../src/git/changes.ts'
+export type { DiffReport, EntryDiff, FieldChange, Live, SchemaChange } from '../../../../src/review/diff.ts'
+
+export type ChangedFile = ChangedFileRecord
+export type GitStatus = ChangesStatus
+export type Branches = Awaited<ReturnType<typeof listBranches>>
+export type Compare = Awaited<ReturnType<typeof compareWith>>
+/** What the editor sends: paths of `files[].path` and entry uuids. */
 export interface Selection { entries: string[]; files: string[] }
 
 const GIT_API = `${ADMIN_API}/git`
@@ -61,11 +31,11 @@ export function useCompare(base: string, enabled: boolean) {
 }
 
 export const commitChanges = (selection: Selection, message: string) =>
-  api.post<{ commit: string; branch: string; files: string[] }>(`${GIT_API}/commit`, { ...selection, message })
+  api.post<Awaited<ReturnType<typeof commitSelection>>>(`${GIT_API}/commit`, { ...selection, message })
 
-export const discardChanges = (selection: Selection) => api.post<{ files: string[] }>(`${GIT_API}/discard`, selection)
+export const discardChanges = (selection: Selection) => api.post<Awaited<ReturnType<typeof discardSelection>>>(`${GIT_API}/discard`, selection)
 
 export const createBranch = (name: string, from: string | undefined, switchTo: boolean) =>
-  api.post<{ branch: string; commit: string; switched: boolean }>(`${GIT_API}/branches`, { name, ...(from ? { from } : {}), switch: switchTo })
+  api.post<Awaited<ReturnType<typeof createBranchOp>>>(`${GIT_API}/branches`, { name, ...(from ? { from } : {}), switch: switchTo })
 
-export const switchBranch = (branch: string) => api.post<{ branch: string; head: string }>(`${GIT_API}/switch`, { branch })
+export const switchBranch = (branch: string) => api.post<Awaited<ReturnType<typeof switchBranchOp>>>(`${GIT_API}/switch`, { branch })

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 import type { Asset, Paginated } from '../../types.ts'
+import type { assetUsage } from '../../../../src/service/project/overview.ts'
 
 /** The library reads the full asset answer (extension, sha256, stored name): the one asset shape. */
 export type LibraryAsset = Asset
 
-export interface AssetUsage { collection: string; uuid: string; title: string; field: string }
+/** An entry using an asset (service/project/overview.ts); `title` null when the entry has none. */
+export type AssetUsage = ReturnType<typeof assetUsage>['data'][number]
 
 export const METADATA_KEYS = ['alt_text', 'title', 'caption', 'description', 'author', 'copyright'] as const
 export type MetadataKey = (typeof METADATA_KEYS)[number]

@@ -5,15 +5,7 @@ import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
 import '../versions/secondary.css'
 
-interface MailMessage {
-  id: number
-  kind: 'verification' | 'password-changed'
-  to: string
-  subject: string
-  text: string
-  link: string | null
-  created_at: string
-}
+import type { MailMessage } from '../../../../src/end-users/auth-db.ts'
 
 /**
  * The local outbox of project auth: the emails end users would have received (verification

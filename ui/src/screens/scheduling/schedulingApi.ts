@@ -6,6 +6,7 @@ import { summarize } from '../../format.ts'
 import type { EntrySchedule, ReviewState } from '../../../../src/core/types.ts'
 import type { ScheduledItem } from '../../../../src/service/schedule/scheduled.ts'
 import type { Release, ReleaseItem } from '../../../../src/service/releases/store.ts'
+import type { ReleaseChange, ReleaseDetail } from '../../../../src/service/releases/releases.ts'
 
 /** Scheduling, review and releases as the editor reads them (docs/scheduling.md); types from the server's own. */
 
@@ -14,8 +15,7 @@ export type { EntrySchedule, ReviewState, ScheduledItem, Release, ReleaseItem }
 /** A draft read of an entry carries these (service/entries/view.ts). */
 export type EntryWithPending = Entry & { schedule?: EntrySchedule; review?: { state: ReviewState; by: string | null; at: string } }
 
-export interface ReleaseChange { field: string; label: string; before: unknown; after: unknown }
-export type ReleaseDetail = Omit<Release, 'items'> & { items: Array<ReleaseItem & { title: string | null; locale: string | null; missing: boolean; published?: boolean; changes: ReleaseChange[] }> }
+export type { ReleaseChange, ReleaseDetail }
 
 export const REVIEW_LABELS: Record<ReviewState, string> = { draft: 'Draft', in_review: 'Waiting for review', approved: 'Approved' }
 

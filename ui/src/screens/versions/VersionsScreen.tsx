@@ -15,6 +15,7 @@ import { LabelDialog } from './LabelDialog.tsx'
 import { SnapshotTable } from './SnapshotTable.tsx'
 import { formatDate, useDraft, useVersion, useVersions } from './useEntryData.ts'
 import { useReferenceNames } from './useReferenceNames.ts'
+import type { VersionReverted } from '../../../../src/service/entries/versions.ts'
 import './secondary.css'
 
 /**
@@ -63,7 +64,7 @@ export default function VersionsScreen() {
     if (!current) return
     setReverting(true)
     try {
-      const { data } = await api.post<{ message: string; version: { version_number: number } }>(entryPath(slug, uuid, `versions/${current.version_number}/revert`), undefined, { ifMatch: draft.etag })
+      const { data } = await api.post<VersionReverted>(entryPath(slug, uuid, `versions/${current.version_number}/revert`), undefined, { ifMatch: draft.etag })
       setConfirmRevert(false)
       notify(data.message, 'success')
       await refresh()

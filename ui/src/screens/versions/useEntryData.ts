@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, entryPath } from '../../api.ts'
-import type { VersionRecord } from '../../../../src/core/types.ts'
+import type { VersionDetail as VersionDetailAnswer, VersionOutput } from '../../../../src/service/entries/versions.ts'
 import type { Entry } from '../../types.ts'
 
-/** A version as `/{collection}/{uuid}/versions` answers it: the record, its group renamed, and whether it is live. */
-export type VersionSummary = Pick<VersionRecord, 'uuid' | 'version_number' | 'label' | 'description' | 'locale' | 'published_at' | 'created_at'> & {
-  translation_group_id: string | null
-  is_current_published: boolean
-  /** Who published it, when the server knows (a named token or session). */
-  created_by: string | null
-}
-
-export interface VersionDetail extends VersionSummary {
-  snapshot: { fields: Record<string, unknown>; meta: { locale: string; translation_group_id: string | null } }
-}
+/** A version as `/{collection}/{uuid}/versions` answers it (service/entries/versions.ts). */
+export type VersionSummary = VersionOutput
+/** One version with its snapshot (`/versions/{n}`). */
+export type VersionDetail = VersionDetailAnswer
 
 /** The entry's live draft (what the next publish would show). Keys start with ['entries', slug] so live events refresh them. */
 export function useDraft(slug: string, uuid: string) {

@@ -1,35 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api.ts'
-import type { WebhookRecord } from '../../../../src/core/types.ts'
 import type { Paginated } from '../../types.ts'
+import type { DeliveryLogRecord } from '../../../../src/webhooks/logs.ts'
+import type { TestResult, WebhookOutput } from '../../../../src/webhooks/service.ts'
 
-/** A webhook as `/webhooks` answers it: the record plus its collections spelled out. */
-export type Webhook = WebhookRecord & { collections: Array<{ uuid: string; name: string; slug: string }> }
-
-export interface DeliveryLog {
-  id: string
-  action: string
-  url: string
-  status: string
-  response: { status: number; body: string; body_truncated: boolean } | null
-  created_at: string
-  delivery_id: string
-  attempt: number
-  duration_ms: number
-  error: string | null
-  next_attempt_at: string | null
-  redelivery_of?: string
-}
-
-export interface TestResult {
-  delivery_id: string
-  status: string
-  ok: boolean
-  signed: boolean
-  response: { status: number; body: string; body_truncated: boolean } | null
-  duration_ms: number
-  error: string | null
-}
+export type { TestResult }
+/** A webhook as `/webhooks` answers it: the record plus its collections spelled out (webhooks/service.ts). */
+export type Webhook = WebhookOutput
+/** One delivery attempt as `/webhooks/{uuid}/logs` answers it (webhooks/logs.ts). */
+export type DeliveryLog = DeliveryLogRecord
 
 export const EVENTS = [
   'content.created', 'content.updated', 'content.published', 'content.unpublished', 'content.trashed',
