@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import EditorBesideSequencer from './test/helpers/sequencer.ts'
 
 /** The dist/ build that spawned `cms` processes run: end-to-end projects only, unit tests import src/. */
 const BUILD = 'test/helpers/global-setup.ts'
@@ -26,6 +27,7 @@ export default defineConfig({
     // own temp dirs, servers and contexts; process-wide hooks are set up once (no-server-errors.ts).
     isolate: false,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    sequence: { sequencer: EditorBesideSequencer },
     projects: [
       {
         // Pure modules and the app in process (no socket, no child process, no build): `npm run test:unit`.
@@ -33,9 +35,20 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } },
       },
       {
-        // Listening servers, spawned `cms`, real git and nginx, by feature.
+        // Listening servers, spawned `cms`, real git and nginx, by feature; the editor in Chromium
+        // (test/e2e/editor/) too: a worker keeps one browser for the editor files it runs
+        // (editor/helpers/browser.ts), and the sequencer spreads them between the API files, so
+        // a browser file runs beside an API file instead of all of them one at a time at the end.
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/editor/**', ...PROCESS_STATE, '**/node_modules/**'], globalSetup: [BUILD], sequence: { groupOrder: 0 } },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          exclude: [...PROCESS_STATE, '**/node_modules/**'],
+          // The editor files drive the built editor (dist-ui/): built when missing or older than ui/.
+          globalSetup: [BUILD, 'test/e2e/editor/helpers/global-setup.ts'],
+          setupFiles: ['test/e2e/editor/helpers/time-limits.ts'],
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         // Files that assert on the process itself (whether Node's async hook is on) get a fresh one:
@@ -43,22 +56,6 @@ export default defineConfig({
         // AsyncLocalStorage), which says nothing about the code under test.
         extends: true,
         test: { name: 'e2e-fresh', include: PROCESS_STATE, globalSetup: [BUILD], isolate: true, sequence: { groupOrder: 0 } },
-      },
-      {
-        // Each editor test file drives its own Chromium: one file at a time, after the API suites,
-        // so two cores are not asked to run browsers beside the rest.
-        extends: true,
-        test: {
-          name: 'editor',
-          include: ['test/e2e/editor/**/*.test.ts'],
-          globalSetup: [BUILD, 'test/e2e/editor/helpers/global-setup.ts'],
-          maxWorkers: 1,
-          fileParallelism: false,
-          // Eight files, each driving its own browser: module loading is not where their time goes.
-          isolate: true,
-          testTimeout: 60_000,
-          sequence: { groupOrder: 1 },
-        },
       },
     ],
   },

@@ -1,12 +1,10 @@
 import { mkdir } from 'node:fs/promises'
 import { expect } from 'vitest'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { field, makeProject, type TempProject } from '../../helpers/project.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
-import { CHROMIUM } from './helpers/editor.ts'
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
+import { releaseBrowser, workerBrowser } from './helpers/browser.ts'
 
 /**
  * Like helpers/editor.ts's startEditor, with settings in the server's environment (the webhook
@@ -24,7 +22,7 @@ export interface SecondaryEditor {
 export async function startSecondaryEditor(template: Record<string, unknown>, env: Record<string, string> = {}): Promise<SecondaryEditor> {
   const project = await makeProject(template)
   const server = await startTestServer(project.contentDir, { watch: true, env })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  const browser = await workerBrowser()
   const contexts: BrowserContext[] = []
   return {
     server, project, browser,
@@ -41,7 +39,7 @@ export async function startSecondaryEditor(template: Record<string, unknown>, en
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined)
-      await browser.close().catch(() => undefined)
+      await releaseBrowser(browser)
       await server.close()
       await project.cleanup()
     },

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { field, makeProject, type TempProject } from '../../helpers/project.ts'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { createToken } from '../../../src/service/tokens/manage.ts'
 import { signQuery } from '../../../src/service/assets/file-urls.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
+import { releaseBrowser, workerBrowser } from '../editor/helpers/browser.ts'
 
 /**
  * Media a site can use (docs/media.md), in a real Chromium: a plain page served from another
@@ -18,7 +19,6 @@ import { signInLink } from '../../../src/server/admin/session-routes.ts'
 
 interface Post { fields: { cover: { url: string; thumbnail_url: string } } }
 interface Site { project: TempProject; server: TestServer; token: string }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 let pub: Site
 let priv: Site
 let browser: Browser
@@ -73,12 +73,12 @@ beforeAll(async () => {
   origin = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html) })
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve))
   originUrl = `http://localhost:${(origin.address() as AddressInfo).port}`
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  browser = await workerBrowser()
   page = await (await browser.newContext()).newPage()
 })
 
 afterAll(async () => {
-  await browser?.close()
+  if (browser) await releaseBrowser(browser)
   origin?.close()
   for (const s of [pub, priv]) {
     await s?.server.close()

@@ -1,17 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../../../helpers/server.ts'
 import { copyProject, makeProject } from '../../../helpers/project.ts'
 import { signInLink } from '../../../../src/server/admin/session-routes.ts'
 import { createToken } from '../../../../src/service/tokens/manage.ts'
 import type { Ability } from '../../../../src/core/types.ts'
+import { releaseBrowser, workerBrowser } from './browser.ts'
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const DEMO_CONTENT = fileURLToPath(new URL('../../../../content', import.meta.url))
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
 
 export interface Editor {
   server: TestServer
@@ -38,12 +36,12 @@ export interface EditorOptions {
 
 /**
  * A real server (watching its files) on an ephemeral loopback port over a temp copy of the
- * content, the built editor it serves, and one headless Chromium for the test file.
+ * content, the built editor it serves, and the worker's headless Chromium (helpers/browser.ts).
  */
 export async function startEditor(options: EditorOptions = {}): Promise<Editor> {
   const project = options.template ? await makeProject(options.template) : await copyProject(options.content ?? DEMO_CONTENT)
   const server = await startTestServer(project.contentDir, { watch: true })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  const browser = await workerBrowser()
   const contexts: BrowserContext[] = []
   const editor: Editor = {
     server,
@@ -68,7 +66,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined)
-      await browser.close().catch(() => undefined)
+      await releaseBrowser(browser)
       await server.close()
       await project.cleanup()
     },
