@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import type { ResolvedConfig } from '../config.ts'
 import { createContext } from '../context.ts'
 import { createLazyApp } from '../server/http/lazy-app.ts'
-import { deliverOwnEvents } from '../webhooks/runtime.ts'
 import { createApiClient, type ApiClient } from './api.ts'
 
 /**
@@ -28,7 +27,8 @@ export async function inProcess<T>(config: ResolvedConfig, options: { deliver?: 
     const app = createLazyApp(ctx)
     const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => app.fetch(new Request(input, init))
     const result = await fn(createApiClient({ url: SERVE_ADDRESS, projectId: ctx.store.project.uuid, token, fetch }))
-    if (!options.readOnly) await deliverOwnEvents(ctx)
+    // The delivery worker is loaded only when this command's own events queued deliveries.
+    if (!options.readOnly && ctx.webhooks?.outbox.pending().some((d) => d.own)) await (await import('../webhooks/runtime.ts')).deliverOwnEvents(ctx)
     return result
   } finally {
     await ctx.close()
