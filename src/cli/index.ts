@@ -2,29 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { Command, Help, type Option } from 'commander'
 import { exitQuietlyOnClosedOutput, reportError } from './output.ts'
 import { EXIT } from '../connect/errors.ts'
-import { registerInit } from './commands/init.ts'
-import { registerImport } from './commands/import.ts'
-import { registerServe } from './commands/serve.ts'
-import { registerEntry } from './commands/entry.ts'
-import { registerToken } from './commands/token.ts'
-import { registerPreviewToken } from './commands/preview-token.ts'
-import { registerProject } from './commands/project.ts'
-import { registerWebhook } from './commands/webhook.ts'
-import { registerSchemaCommands } from './commands/schema.ts'
-import { registerReview } from './commands/review.ts'
-import { registerAsset } from './commands/asset.ts'
-import { registerTypes } from './commands/types.ts'
-import { registerOpenApi } from './commands/openapi.ts'
-import { registerExport } from './commands/export.ts'
-import { registerMcp } from './commands/mcp.ts'
-import { registerGit } from './commands/git.ts'
-import { registerSchedule } from './commands/schedule.ts'
-import { registerRelease } from './commands/release.ts'
-import { registerEntryReview } from './commands/entry-review.ts'
 import { packageVersion } from '../core/version.ts'
-import { registerEditorUrl } from './commands/editor-url.ts'
-import { registerUser } from './commands/user.ts'
-import { registerAuth } from './commands/auth.ts'
+import { modulesFor } from './command-modules.ts'
 
 /**
  * The Markdown docs that help texts name (`see docs/git.md`): shipped in the package (package.json
@@ -32,8 +11,12 @@ import { registerAuth } from './commands/auth.ts'
  */
 const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url))
 
-/** The `cms` program. Each command module adds itself and imports its heavy parts lazily. */
-function createProgram(): Command {
+/**
+ * The `cms` program with the commands a command line needs (command-modules.ts): each command
+ * module adds itself and imports its heavy parts lazily.
+ */
+async function createProgram(args: readonly string[]): Promise<Command> {
+  const loaders = await Promise.all(modulesFor(args).map((m) => m.load()))
   const program = new Command('cms')
     .description('A local, git-friendly headless content server (ElmapiCMS-compatible API)')
     .version(packageVersion)
@@ -46,28 +29,7 @@ function createProgram(): Command {
         return option.mandatory ? `${text} (required)` : text
       },
     })
-  registerInit(program)
-  registerImport(program)
-  registerServe(program)
-  registerEditorUrl(program)
-  registerEntry(program)
-  registerProject(program)
-  registerToken(program)
-  registerPreviewToken(program)
-  registerUser(program)
-  registerAuth(program)
-  registerWebhook(program)
-  registerSchedule(program)
-  registerRelease(program)
-  registerEntryReview(program)
-  registerSchemaCommands(program)
-  registerReview(program)
-  registerAsset(program)
-  registerTypes(program)
-  registerOpenApi(program)
-  registerExport(program)
-  registerMcp(program)
-  registerGit(program)
+  for (const load of loaders) load(program)
   // The root's help, and every help that names a docs/*.md file, says where that folder is.
   // Decided when help is shown, so a command that runs formats no help.
   forEachCommand(program, (cmd) => {
@@ -81,7 +43,7 @@ const ANSWERS = new Set(['commander.helpDisplayed', 'commander.version', 'comman
 
 export async function run(argv: string[]): Promise<void> {
   exitQuietlyOnClosedOutput()
-  const program = createProgram()
+  const program = await createProgram(argv.slice(2))
   const json = argv.includes('--json')
   forEachCommand(program, (cmd) => {
     // Every command (not only the root) throws instead of exiting, so exit codes are ours.

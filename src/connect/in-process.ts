@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ResolvedConfig } from '../config.ts'
 import { createContext } from '../context.ts'
-import { createApp } from '../server/http/app.ts'
-import { deliverOwnEvents } from '../webhooks/runtime.ts'
+import { createLazyApp } from '../server/http/lazy-app.ts'
 import { createApiClient, type ApiClient } from './api.ts'
 
 /**
@@ -14,7 +13,8 @@ export const SERVE_ADDRESS = 'http://127.0.0.1:4000'
 
 /**
  * The API answered in this process: the content opened as a server opens it, the app built
- * over it (`createApp`, no socket), and every request handed to `app.fetch` as a Request,
+ * over it (`createLazyApp`: createApp's routes, each group loaded when a request needs it; no
+ * socket), and every request handed to `app.fetch` as a Request,
  * carrying a local admin token made for this run (every ability, as without `--url` a command
  * has). `resume`: this process holds the writer lock, so it may finish a schema change a
  * killed process left. A command that wrote sends the webhooks its own events caused before
@@ -24,10 +24,11 @@ export async function inProcess<T>(config: ResolvedConfig, options: { deliver?: 
   const token = randomBytes(24).toString('base64url')
   const ctx = await createContext({ config, source: 'cli', deliver: options.deliver !== false, resume, localAdminToken: token })
   try {
-    const app = createApp(ctx)
+    const app = createLazyApp(ctx)
     const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => app.fetch(new Request(input, init))
     const result = await fn(createApiClient({ url: SERVE_ADDRESS, projectId: ctx.store.project.uuid, token, fetch }))
-    if (!options.readOnly) await deliverOwnEvents(ctx)
+    // The delivery worker is loaded only when this command's own events queued deliveries.
+    if (!options.readOnly && ctx.webhooks?.outbox.pending().some((d) => d.own)) await (await import('../webhooks/runtime.ts')).deliverOwnEvents(ctx)
     return result
   } finally {
     await ctx.close()

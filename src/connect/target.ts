@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
 import { schemaJournalPath } from '../storage/schema-journal.ts'
 import { acquireWriterLock, LockBusyError, readServerInfo, type WriterLock } from '../storage/lock.ts'
 import { loadConfig, type ResolvedConfig } from '../config.ts'
@@ -105,6 +104,8 @@ function checkServerUrl(url: string): void {
 
 async function readProjectId(contentDir: string): Promise<string | null> {
   try {
+    // Loaded here: a command sent to a server reads no other YAML (the in-process app loads it with the store).
+    const { parse: parseYaml } = await import('yaml')
     const value = parseYaml(await readFile(`${contentDir}/project.yaml`, 'utf8')) as { uuid?: unknown }
     return typeof value.uuid === 'string' ? value.uuid : null
   } catch {

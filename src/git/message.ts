@@ -1,6 +1,6 @@
 import type { StoreChange } from '../storage/content-index.ts'
 import type { Collection } from '../core/types.ts'
-import { titleField } from '../review/diff.ts'
+import { titleField } from '../schema/title-field.ts'
 
 /** One thing a write did, as a commit message names it: `publish articles "Hello world" (en, v3)`. */
 export interface Action {

@@ -5,6 +5,7 @@ import { classifyPath } from '../storage/paths.ts'
 import { changedFiles, listBlobs, openRepo, readBlobs, resolveCommit, workTreeCommit } from './git.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
 import { readableChanges, referencePaths, resolveNames } from './diff-readable.ts'
+import { titleField } from '../schema/title-field.ts'
 
 /**
  * `cms diff`: what a change to the content tree does, for a reviewer. Entries are named by
@@ -209,13 +210,6 @@ function projectView(p: Project | null): Record<string, unknown> {
 function webhookView(w: WebhookRecord | null): Record<string, unknown> {
   if (!w) return {}
   return { name: w.name, url: w.url, events: w.events.join(', '), sources: w.sources.join(', '), status: w.status ? 'on' : 'off', payload: w.payload, collection_ids: w.collection_ids.join(', '), description: w.description }
-}
-
-/** The field that names an entry: title, name or label, else the first text field. */
-export function titleField(c: Collection): string | null {
-  const texts = c.fields.filter((f) => f.type === 'text' || f.type === 'slug' || f.type === 'email')
-  for (const name of ['title', 'name', 'label', 'heading', 'headline']) if (c.fields.some((f) => f.name === name)) return name
-  return texts[0]?.name ?? null
 }
 
 function titleOf(entry: EntryRecord, c: Collection): string {

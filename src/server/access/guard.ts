@@ -9,7 +9,6 @@ import { readSessionCookie } from '../../sessions/cookie.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { sessionEndsAt } from '../../sessions/session-store.ts'
 import { ABILITIES } from '../../core/types.ts'
-import { authenticateEndUser, isEndUserAccessToken } from '../../end-users/accounts.ts'
 import type { Principal } from './route-access.ts'
 import { enabledSettings } from '../../end-users/state.ts'
 
@@ -49,16 +48,19 @@ export async function guardEndUserRoute(event: H3Event, ctx: AppContext, spec: {
   enabledSettings(ctx)
   if (spec.projectAuth === 'open') return { kind: 'public' }
   const bearer = bearerOf(event.req.headers.get('authorization'))
-  const principal = bearer && JWT_RE.test(bearer) ? await authenticateEndUser(ctx, bearer) : null
+  const principal = bearer && JWT_RE.test(bearer) ? await (await endUserAccounts()).authenticateEndUser(ctx, bearer) : null
   if (!principal) throw unauthenticated()
   return principal
 }
 
 /** A JWT on a project-token route: 403 when it is a valid end-user access token (identity only), else 401. */
 export async function refuseEndUserToken(ctx: AppContext, jwt: string): Promise<never> {
-  if (await isEndUserAccessToken(ctx, jwt)) throw forbidden('Forbidden.')
+  if (await (await endUserAccounts()).isEndUserAccessToken(ctx, jwt)) throw forbidden('Forbidden.')
   throw unauthenticated()
 }
+
+/** End users' accounts (jose, their store) are loaded by the first request that shows an end-user token, not by every app. */
+const endUserAccounts = () => import('../../end-users/accounts.ts')
 
 const bearerOf = (header: string | null | undefined): string | null => {
   const m = header ? /^\s*Bearer\s+(.*?)\s*$/i.exec(header) : null

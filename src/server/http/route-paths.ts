@@ -1,0 +1,27 @@
+// Written by `npm run routes:paths` (scripts/gen-route-paths.mjs) from the routes each group of
+// route-groups.ts registers; do not edit by hand (a unit test fails when it is out of date).
+export const ROUTE_PATHS: Readonly<Record<string, readonly string[]>> = {
+  'favicon': ['/favicon.ico'],
+  'sessions': ['/_admin/login', '/_admin/api/session', '/_admin/api/links', '/_admin/api/sessions'],
+  'editor': ['/_admin/api/events', '/_admin/api/overview', '/_admin/api/auth/mail', '/_admin/api/assets/:uuid/usage'],
+  'tokens': ['/_admin/api/tokens', '/_admin/api/tokens/:name'],
+  'end-users': ['/_admin/api/users', '/_admin/api/users/:ref', '/_admin/api/users/:ref/suspend', '/_admin/api/users/:ref/unsuspend', '/_admin/api/auth/signing-key'],
+  'preview-tokens': ['/_admin/api/preview-tokens', '/_admin/api/preview', '/_admin/api/preview-links', '/_admin/api/preview-tokens/:token'],
+  'overlay': ['/_admin/overlay.js'],
+  'project': ['/', '/project', '/collections', '/collections/:slug'],
+  'auth': ['/auth/signup', '/auth/login', '/auth/refresh', '/auth/logout', '/auth/logout-all', '/auth/me', '/auth/change-password', '/auth/verify-email/resend', '/auth/verify-email/confirm', '/auth/api-keys', '/auth/api-keys/introspect', '/auth/api-keys/:id/revoke'],
+  'openapi': ['/openapi.json'],
+  'api-docs': ['/_docs', '/_docs/redoc.standalone.js'],
+  'schema': ['/collections/reorder', '/collections', '/collections/:slug', '/collections/:slug/fields/reorder', '/collections/:slug/fields', '/collections/:slug/fields/:field', '/project/locales', '/project/locales/default', '/project/locales/:locale'],
+  'webhooks': ['/webhooks', '/webhooks/:uuid', '/webhooks/:uuid/logs', '/webhooks/:uuid/test', '/webhooks/deliveries/:delivery/redeliver'],
+  'git': ['/_admin/api/git/status', '/_admin/api/git/commit', '/_admin/api/git/discard', '/_admin/api/git/branch', '/_admin/api/git/branches', '/_admin/api/git/switch', '/_admin/api/git/compare'],
+  'replica': ['/_replica', '/_replica/sync'],
+  'events': ['/_events'],
+  'assets': ['/files', '/files/bulk/upload', '/files/bulk/metadata', '/files/name/:filename', '/files/:uuid', '/files/:uuid/restore'],
+  'asset-files': ['/files/:uuid/download', '/files/:uuid/thumbnail'],
+  'scheduling': ['/_schedule', '/_schedule/run', '/:collection/:uuid/schedule', '/:collection/:uuid/review', '/_releases', '/_releases/:id', '/_releases/:id/items', '/_releases/:id/items/:uuid', '/_releases/:id/publish'],
+  'search': ['/_search', '/_translations'],
+  'entries-write': ['/bulk/:collection/entries', '/:collection', '/:collection/:uuid', '/:collection/:uuid/restore', '/:collection/:uuid/publish', '/:collection/:uuid/unpublish', '/:collection/:uuid/discard-draft', '/:collection/:uuid/link-translation', '/:collection/:uuid/versions', '/:collection/:uuid/versions/:n', '/:collection/:uuid/versions/:n/revert'],
+  'entries-read': ['/:collection', '/:collection/:uuid'],
+  'static-editor': ['/_admin', '/_admin/**'],
+}
