@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createContext } from '../../context.ts'
+import { createContext, type AppContext } from '../../context.ts'
 import { loadConfig } from '../../config.ts'
 import { initProject } from '../../service/project/init.ts'
 import { createApp } from './app.ts'
@@ -14,14 +14,19 @@ import { ROUTE_GROUPS } from './route-groups.ts'
  * Every route the app registers, found by building the app over a scratch project (routes
  * register themselves through defineRoutes). Used by the docs generator and its test.
  */
-export async function collectRoutes(): Promise<RouteSpec[]> {
+export function collectRoutes(): Promise<RouteSpec[]> {
+  return withScratchContext((ctx) => [...createApp(ctx).routes])
+}
+
+/** Runs `use` with the context of a scratch project made for it, then closes and removes both. */
+async function withScratchContext<T>(use: (ctx: AppContext) => T | Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'cms-routes-'))
   try {
     const contentDir = join(dir, 'content')
     await initProject(contentDir, { name: 'Routes', locale: 'en', force: false })
     const ctx = await createContext({ config: loadConfig({ dir: contentDir, env: {} }), source: 'api' })
     try {
-      return [...createApp(ctx).routes]
+      return await use(ctx)
     } finally {
       await ctx.close()
     }
@@ -35,38 +40,28 @@ export async function collectRoutes(): Promise<RouteSpec[]> {
  * loads a group by (route-paths.ts, written by `npm run routes:paths`). Refuses a method and
  * path registered by two groups: which one answers would then depend on the order they load in.
  */
-export async function collectGroupPaths(): Promise<Record<string, string[]>> {
-  const dir = await mkdtemp(join(tmpdir(), 'cms-routes-'))
-  try {
-    const contentDir = join(dir, 'content')
-    await initProject(contentDir, { name: 'Routes', locale: 'en', force: false })
-    const ctx = await createContext({ config: loadConfig({ dir: contentDir, env: {} }), source: 'api' })
-    try {
-      const { app } = createAppShell(ctx)
-      const owner = new Map<string, string>()
-      const paths: Record<string, string[]> = {}
-      let current = ''
-      const on = app.on.bind(app)
-      app.on = ((method: string, path: string, ...rest: unknown[]) => {
-        const key = `${method} ${path}`
-        const first = owner.get(key)
-        if (first !== undefined && first !== current) throw new Error(`route ${key} is registered by two groups: ${first} and ${current}`)
-        owner.set(key, current)
-        if (!paths[current]!.includes(path)) paths[current]!.push(path)
-        return (on as (...args: unknown[]) => CmsApp)(method, path, ...rest)
-      }) as typeof app.on
-      for (const group of ROUTE_GROUPS) {
-        current = group.name
-        paths[current] = []
-        ;(await group.load())(app, ctx)
-      }
-      return paths
-    } finally {
-      await ctx.close()
+export function collectGroupPaths(): Promise<Record<string, string[]>> {
+  return withScratchContext(async (ctx) => {
+    const { app } = createAppShell(ctx)
+    const owner = new Map<string, string>()
+    const paths: Record<string, string[]> = {}
+    let current = ''
+    const on = app.on.bind(app)
+    app.on = ((method: string, path: string, ...rest: unknown[]) => {
+      const key = `${method} ${path}`
+      const first = owner.get(key)
+      if (first !== undefined && first !== current) throw new Error(`route ${key} is registered by two groups: ${first} and ${current}`)
+      owner.set(key, current)
+      if (!paths[current]!.includes(path)) paths[current]!.push(path)
+      return (on as (...args: unknown[]) => CmsApp)(method, path, ...rest)
+    }) as typeof app.on
+    for (const group of ROUTE_GROUPS) {
+      current = group.name
+      paths[current] = []
+      ;(await group.load())(app, ctx)
     }
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+    return paths
+  })
 }
 
 /** route-paths.ts's text for these paths. */
