@@ -19,9 +19,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Most end-to-end time is spent waiting on child processes, sockets and the disk, not on a core:
-    // three files at a time on two cores kept the cores busiest (2: 363 s, 3: 319 s, 4: 339 s, one
-    // run each on the same tree; vitest's default there is one, cores - 1; docs/benchmarks.md).
-    maxWorkers: 3,
+    // two files at a time on two cores (vitest's default there is one, cores - 1; docs/benchmarks.md).
+    maxWorkers: 2,
     // A worker runs its files one after another in one module graph: the src/ and helper modules a
     // file imports are loaded once per worker, not once per file (a third of the unit project's CPU;
     // docs/benchmarks.md, "The suite"). The files share no state through modules: each makes its
