@@ -8,6 +8,7 @@ import { CollectionView, type ViewOptions } from '../../query/view.ts'
 import { yieldToLoop } from '../../query/steps.ts'
 import { keyColumnsOf } from '../../query/key-columns.ts'
 import { CollectionSearch } from './search-indexes.ts'
+import { SlicedBuilds } from './sliced-builds.ts'
 
 /**
  * The read model of one context: what list and entry reads keep between requests (per
@@ -205,9 +206,7 @@ export class CollectionViews {
   revision: number
   /** What the views' relation filters read besides the collection itself (see `dependencyStamp`). */
   dependencies: string
-  readonly #views = new Map<ReadState, CollectionView>()
-  /** Views being built in slices, with the changes told meanwhile (applied once built). */
-  readonly #building = new Map<ReadState, { done: Promise<CollectionView>; changes: Array<[string, EntryRecord | null]> }>()
+  readonly #views = new SlicedBuilds<ReadState, CollectionView>((view, _state, uuid, entry) => view.touch(uuid, entry))
   /** A server's: missing sort orders are built in the background, pausing so (null: built on the spot). */
   readonly #pause: (() => Promise<void>) | null
 
@@ -233,26 +232,7 @@ export class CollectionViews {
 
   /** The view of a state, built in slices that yield to the event loop if it is not built yet (one build per state). */
   ready(state: ReadState): Promise<CollectionView> {
-    const view = this.#views.get(state)
-    if (view) return Promise.resolve(view)
-    let building = this.#building.get(state)
-    if (!building) {
-      const changes: Array<[string, EntryRecord | null]> = []
-      const done = CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop).then((built) => {
-        this.#building.delete(state)
-        // A synchronous read may have built it meanwhile: that one has seen every change.
-        const current = this.#views.get(state)
-        if (current) return current
-        for (const [uuid, entry] of changes) built.touch(uuid, entry)
-        this.#views.set(state, built)
-        return built
-      }, (error: unknown) => {
-        this.#building.delete(state)
-        throw error
-      })
-      this.#building.set(state, (building = { done, changes }))
-    }
-    return building.done
+    return this.#views.ready(state, () => CollectionView.build([...this.entries.values()], state, this.#options(), yieldToLoop))
   }
 
   #options(): ViewOptions {
@@ -262,17 +242,16 @@ export class CollectionViews {
   }
 
   touch(uuid: string, entry: EntryRecord | null): void {
-    for (const view of this.#views.values()) view.touch(uuid, entry)
-    for (const { changes } of this.#building.values()) changes.push([uuid, entry])
+    this.#views.touch(uuid, entry)
   }
 
   /** The views built so far, by state. */
   built(): ReadonlyMap<ReadState, CollectionView> {
-    return this.#views
+    return this.#views.all()
   }
 
   dropRelatedMatches(): void {
-    for (const view of this.#views.values()) view.dropRelatedMatches()
+    for (const view of this.#views.all().values()) view.dropRelatedMatches()
   }
 }
 

@@ -2,6 +2,7 @@ import type { Collection, EntryRecord } from '../../core/types.ts'
 import { SearchIndex, type IndexedDoc } from '../../query/search/search-index.ts'
 import { searchFieldsOf, textsOf, valuesOfState } from '../../query/search/fields.ts'
 import { runNow, runSliced, slicing, type Steps } from '../../query/steps.ts'
+import { SlicedBuilds } from './sliced-builds.ts'
 
 /** The two searchable states: published reads search the published snapshots, draft reads the drafts. */
 export type SearchState = 'published' | 'draft'
@@ -16,8 +17,7 @@ export type SearchState = 'published' | 'draft'
 export class CollectionSearch {
   readonly collection: Collection
   readonly entries: ReadonlyMap<string, EntryRecord>
-  readonly #built = new Map<SearchState, SearchIndex>()
-  readonly #building = new Map<SearchState, { done: Promise<SearchIndex>; changes: Array<[string, EntryRecord | null]> }>()
+  readonly #built = new SlicedBuilds<SearchState, SearchIndex>((index, state, uuid, entry) => this.#patch(index, state, uuid, entry))
   readonly #adopted = new Set<SearchState>()
   constructor(collection: Collection, entries: ReadonlyMap<string, EntryRecord>) {
     this.collection = collection
@@ -69,36 +69,17 @@ export class CollectionSearch {
   }
 
   #start(state: SearchState, steps: () => Steps<SearchIndex>, pause: () => Promise<void>): Promise<SearchIndex> {
-    const index = this.#built.get(state)
-    if (index) return Promise.resolve(index)
-    let building = this.#building.get(state)
-    if (!building) {
-      const changes: Array<[string, EntryRecord | null]> = []
-      const done = runSliced(steps(), pause).then((built) => {
-        this.#building.delete(state)
-        const current = this.#built.get(state)
-        if (current) return current
-        for (const [uuid, entry] of changes) this.#patch(built, state, uuid, entry)
-        this.#built.set(state, built)
-        return built
-      }, (error: unknown) => {
-        this.#building.delete(state)
-        throw error
-      })
-      this.#building.set(state, (building = { done, changes }))
-    }
-    return building.done
+    return this.#built.ready(state, () => runSliced(steps(), pause))
   }
 
   /** An entry changed (null: gone): every built index is patched, every build in progress told. */
   touch(uuid: string, entry: EntryRecord | null): void {
-    for (const [state, index] of this.#built) this.#patch(index, state, uuid, entry)
-    for (const { changes } of this.#building.values()) changes.push([uuid, entry])
+    this.#built.touch(uuid, entry)
   }
 
   /** The built indexes, by state (for the index cache and tests). */
   built(): ReadonlyMap<SearchState, SearchIndex> {
-    return this.#built
+    return this.#built.all()
   }
 
   #patch(index: SearchIndex, state: SearchState, uuid: string, entry: EntryRecord | null): void {
