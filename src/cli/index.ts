@@ -1,15 +1,15 @@
-import { fileURLToPath } from 'node:url'
 import { Command, Help, type Option } from 'commander'
 import { exitQuietlyOnClosedOutput, reportError } from './output.ts'
 import { EXIT } from '../connect/errors.ts'
 import { packageVersion } from '../core/version.ts'
 import { modulesFor } from './command-modules.ts'
+import { packagePath } from '../core/package-dir.ts'
 
 /**
  * The Markdown docs that help texts name (`see docs/git.md`): shipped in the package (package.json
  * "files"), so the folder printed here exists wherever the command is installed.
  */
-const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url))
+const DOCS_DIR = packagePath('docs/')
 
 /**
  * The `cms` program with the commands a command line needs (command-modules.ts): each command

@@ -20,3 +20,8 @@ export function modifiedAt(file: string): number {
     return 0
   }
 }
+
+/** The newest modification time of what dist/ is built from: src/ and the build's configs. */
+export function newestSource(root: string): number {
+  return Math.max(newestUnder(join(root, 'src')), ...['tsconfig.json', 'tsconfig.build.json', 'tsconfig.types.json', 'package.json'].map((f) => modifiedAt(join(root, f))))
+}

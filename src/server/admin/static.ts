@@ -1,15 +1,15 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { previewOrigin } from '../../core/preview-url.ts'
 import { acceptedEncodings } from '../http/compression.ts'
+import { packagePath } from '../../core/package-dir.ts'
 
 /** The built editor: Vite's output, `<package root>/dist-ui/` (`CMS_EDITOR_DIR` overrides it). */
-const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../../dist-ui/', import.meta.url))
+const DEFAULT_EDITOR_DIR = packagePath('dist-ui/')
 
 /** For a Vite React app: its own scripts only, inline styles (component libraries set them), images from data/blob URLs. */
 const EDITOR_CSP = [

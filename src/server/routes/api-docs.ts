@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { CmsApp } from '../http/cms-app.ts'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
+import { packagePath } from '../../core/package-dir.ts'
 
 /** Redoc's standalone script, copied there by scripts/bundle-docs-renderer.mjs (`CMS_DOCS_DIR` overrides it). */
-const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../dist-docs/', import.meta.url))
+const DEFAULT_DOCS_DIR = packagePath('dist-docs/')
 
 const DOCS_SCRIPT_PATH = '/_docs/redoc.standalone.js'
 

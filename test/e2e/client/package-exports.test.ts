@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeProject, type TempProject } from '../../helpers/project.ts'
+import { modifiedAt, newestSource } from '../../helpers/newest-file.ts'
 import { richTemplate } from '../codegen/fixture.ts'
 
 const run = promisify(execFile)
@@ -15,9 +16,12 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 describe('package exports', () => {
   let project: TempProject
   beforeAll(async () => {
-    // The declarations for the entry points (the global setup builds only the JavaScript).
-    await run(process.execPath, [TSC, '-p', 'tsconfig.types.json'], { cwd: ROOT }).catch(() => {})
-    await run(process.execPath, ['scripts/fix-dts-imports.mjs'], { cwd: ROOT })
+    // The declarations for the entry points: `npm ci` builds them (prepare); built again here only
+    // when a source is newer (the global setup builds only the JavaScript). 13 s of CPU otherwise.
+    if (modifiedAt(join(ROOT, 'dist', 'index.d.ts')) <= newestSource(ROOT)) {
+      await run(process.execPath, [TSC, '-p', 'tsconfig.types.json'], { cwd: ROOT }).catch(() => {})
+      await run(process.execPath, ['scripts/fix-dts-imports.mjs'], { cwd: ROOT })
+    }
     project = await makeProject(await richTemplate())
     await mkdir(join(project.dir, 'node_modules'), { recursive: true })
     await symlink(ROOT, join(project.dir, 'node_modules', 'cms'), 'dir')

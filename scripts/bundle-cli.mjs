@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The `cms` command runs one esbuild bundle of dist/ and its dependencies (dist/bundle/), not the
+// ~250 modules tsc writes: a command without a server spent ~130 ms of its ~550 ms of CPU resolving,
+// reading and compiling them one by one (docs/benchmarks.md, "CLI start"), and a CI job or the test
+// suite runs hundreds of commands. The library entry points (cms, cms/client, cms/reader, ...) stay
+// tsc's modules. Dynamic imports stay lazy: they become chunks loaded when a command needs them.
+// bin/cms.mjs falls back to dist/cli/index.js when the bundle is missing or older than it.
+import { build } from 'esbuild'
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outdir = `${root}dist/bundle`
+rmSync(outdir, { recursive: true, force: true })
+const result = await build({
+  absWorkingDir: root,
+  // The validate worker is started by URL beside the code that starts it: bundled as an entry of
+  // its own, it lands in the same folder as that code's chunk.
+  entryPoints: ['dist/cli/index.js', 'dist/review/validate-worker.js'],
+  entryNames: '[name]',
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // sharp loads a native binary.
+  external: ['sharp'],
+  // jsonc-parser's `main` is a UMD build that requires its parts by computed names: its ES build instead.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // CommonJS dependencies (ajv, yaml, commander, qs) call require() for Node's own modules.
+  banner: { js: "import { createRequire as __cmsCreateRequire } from 'node:module'; const require = __cmsCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+  metafile: true,
+})
+// Every chunk sits directly in dist/bundle/: src/core/package-dir.ts finds the package two folders up.
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!/^dist\/bundle\/[^/]+$/.test(file)) throw new Error(`bundle-cli: ${file} is not directly in dist/bundle/`)
+}
