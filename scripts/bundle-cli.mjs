@@ -6,7 +6,8 @@
 // tsc's modules. Dynamic imports stay lazy: they become chunks loaded when a command needs them.
 // bin/cms.mjs falls back to dist/cli/index.js when the bundle is missing or older than it.
 import { build } from 'esbuild'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -33,7 +34,13 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 })
-// Every chunk sits directly in dist/bundle/: src/core/package-dir.ts finds the package two folders up.
-for (const file of Object.keys(result.metafile.outputs)) {
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  // Every chunk sits directly in dist/bundle/: src/core/package-dir.ts finds the package two folders up.
   if (!/^dist\/bundle\/[^/]+$/.test(file)) throw new Error(`bundle-cli: ${file} is not directly in dist/bundle/`)
+  // `await import('pkg')` of a CommonJS package gives Node named exports, but in a bundle only
+  // `default`: a destructured name would be undefined. Busboy is taken as `default` (assets/upload.ts).
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(output.entryPoint ?? '')?.[1]
+  if (pkg && pkg !== 'busboy' && /^export default require_/m.test(readFileSync(join(root, file), 'utf8'))) {
+    throw new Error(`bundle-cli: ${file} is \`await import('${pkg}')\`, a CommonJS package: import it statically from a module of ours, or take .default`)
+  }
 }

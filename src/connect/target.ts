@@ -105,7 +105,8 @@ function checkServerUrl(url: string): void {
 async function readProjectId(contentDir: string): Promise<string | null> {
   try {
     // Loaded here: a command sent to a server reads no other YAML (the in-process app loads it with the store).
-    const { parse: parseYaml } = await import('yaml')
+    // Through our codec, not `import('yaml')`: in the CLI bundle a dynamic import of a CommonJS package has only `default`.
+    const { parseYaml } = await import('../storage/codec.ts')
     const value = parseYaml(await readFile(`${contentDir}/project.yaml`, 'utf8')) as { uuid?: unknown }
     return typeof value.uuid === 'string' ? value.uuid : null
   } catch {
