@@ -1,9 +1,11 @@
 import { Ajv } from 'ajv'
+import { isDate, isDateTime } from './dates.ts'
 import { isSafeRichText } from './richtext-safety.ts'
 
 /**
- * The one Ajv instance: the entry validators (compiled per collection) and the file schemas
- * of `schemas/` share it, with the formats the API's values need.
+ * The one Ajv instance: the entry validators (compiled per collection), with the formats the
+ * API's values need. The file schemas of `schemas/` are compiled ahead of time with these options
+ * (scripts/gen-file-validators.mjs writes storage/file-validators.ts): change both together.
  */
 // ownProperties: a field named `constructor` must not see Object.prototype.constructor.
 export const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, ownProperties: true })
@@ -14,17 +16,3 @@ ajv.addFormat('email', { type: 'string', validate: (s: string) => EMAIL_RE.test(
 ajv.addFormat('cms-date', { type: 'string', validate: isDate })
 ajv.addFormat('cms-datetime', { type: 'string', validate: isDateTime })
 ajv.addFormat('cms-richtext', { type: 'string', validate: isSafeRichText })
-/** `YYYY-MM-DD` naming a real calendar day. */
-export function isDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-}
-
-/** A date, or a date with a time: `YYYY-MM-DD HH:MM[:SS]` or ISO 8601 (`T`, optional zone). */
-export function isDateTime(s: string): boolean {
-  if (isDate(s)) return true
-  const m = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
-  return m !== null && isDate(m[1]!)
-}

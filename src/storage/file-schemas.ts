@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import { ajv } from '../schema/ajv.ts'
+import { fileSchemas, fileValidators } from './file-validators.ts'
 
 /**
  * JSON Schemas for every kind of file under `content/`, shipped in `schemas/` so editors
@@ -9,22 +7,10 @@ import { ajv } from '../schema/ajv.ts'
  */
 export type FileKind = 'project' | 'collection' | 'entry' | 'version' | 'tokens' | 'webhook' | 'asset'
 
-const schemaDir = new URL('../../schemas/', import.meta.url)
-const validators = new Map<FileKind, ValidateFunction>()
-
-function validatorFor(kind: FileKind): ValidateFunction {
-  let validate = validators.get(kind)
-  if (!validate) {
-    const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`${kind}.schema.json`, schemaDir)), 'utf8')) as { $id: string }
-    // Not checked against the JSON Schema meta-schema here: that compiles the meta-schema, most
-    // of a short CLI command's schema work, for files we ship (docs/benchmarks.md, "CLI start").
-    // test/unit/storage/file-schemas.test.ts checks every shipped schema against it instead.
-    if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema, schema.$id, false, false)
-    validate = ajv.getSchema(schema.$id)!
-    validators.set(kind, validate)
-  }
-  return validate
-}
+// Compiled ahead of time (scripts/gen-file-validators.mjs): loading Ajv and compiling these
+// schemas was ~43 ms of every CLI command that opens the content (docs/benchmarks.md, "CLI start").
+const validators: Record<FileKind, ValidateFunction> = fileValidators
+const schemas: Record<FileKind, Record<string, unknown>> = fileSchemas
 
 /** A schema problem: a sentence, and the path (keys and indexes) of the value at fault. */
 export interface SchemaProblem {
@@ -38,12 +24,12 @@ export function checkFile(kind: FileKind, value: unknown): string[] {
 }
 
 export function checkFileProblems(kind: FileKind, value: unknown): SchemaProblem[] {
-  const validate = validatorFor(kind)
+  const validate = validators[kind]
   if (validate(value)) return []
   const seen = new Set<string>()
   const out: SchemaProblem[] = []
   for (const error of validate.errors ?? []) {
-    const problem = describe(error, value, validate.schema)
+    const problem = describe(error, value, schemas[kind])
     // `anyOf`/`oneOf` repeat the same fault once per branch: one sentence is enough.
     if (problem && !seen.has(problem.message)) {
       seen.add(problem.message)
