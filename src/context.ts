@@ -1,21 +1,17 @@
 import { ContentStore } from './storage/store.ts'
-import { watchContent, type ContentWatcher } from './storage/watcher.ts'
+import type { ContentWatcher } from './storage/watcher.ts'
 import { loadConfig, type ConfigInput, type ResolvedConfig } from './config.ts'
 import type { EventSink } from './core/events.ts'
 import type { LoadProgress } from './storage/store.ts'
 import type { EventSource } from './core/types.ts'
 import { openWebhookState, type WebhookState } from './webhooks/state.ts'
-import { resumeSchemaChange } from './service/collections/rewrite.ts'
-import { resumeReleasePublish } from './service/releases/publish.ts'
 import type { GitCommitter } from './git/committer.ts'
 import { openEditorState, type EditorState } from './sessions/editor-state.ts'
-import { ReplicaFollower, type FollowClone, type FollowOptions } from './replica/follower.ts'
+import type { ReplicaFollower, FollowClone, FollowOptions } from './replica/follower.ts'
 import { openEndUserState, type EndUserState } from './end-users/state.ts'
 import { Lazy } from './core/lazy.ts'
 import { ReadModel } from './service/entries/read-model.ts'
 import { toEntryOutput } from './service/entries/view.ts'
-import { saveSearchCache } from './service/entries/search-cache.ts'
-import { yieldToLoop } from './query/steps.ts'
 
 /**
  * Everything a request or a CLI command needs, wired once. Modules that later issues add
@@ -90,7 +86,11 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     sweepVersions: options.watch === true,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   })
+  // What only some processes need is loaded when they need it: the schema-change and release
+  // resumers (entry writes, Ajv) by the writers, the watcher and the search cache's saving by a
+  // server, the follower by a replica. A command that reads loads none of them.
   if (options.resume !== false) {
+    const { resumeSchemaChange } = await import('./service/collections/rewrite.ts')
     const finished = await resumeSchemaChange(store, options.source ?? 'api')
     if (finished) console.error(`[cms] ${finished}`)
     const removals = await store.finishRemovals()
@@ -106,7 +106,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   })
   const source = options.source ?? 'api'
   const disposers: AppContext['disposers'] = []
-  const replica = options.follow ? new ReplicaFollower(store, options.follow.clone, options.follow.options) : undefined
+  const replica = options.follow ? new (await import('./replica/follower.ts')).ReplicaFollower(store, options.follow.clone, options.follow.options) : undefined
   const ctx: AppContext & { watcher?: ContentWatcher } = {
     config,
     store,
@@ -126,7 +126,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     async close() {
       for (const dispose of ctx.disposers.splice(0).reverse()) await dispose()
       // The search indexes too (service/entries/search-cache.ts), while the read model still patches them.
-      if (options.watch) await saveSearchCache(ctx, yieldToLoop).catch(() => {})
+      if (options.watch) await saveSearchCacheOf(ctx)
       ctx.readModel.close()
       await store.flush()
       // Leave a fresh index cache behind so the next start skips unchanged files.
@@ -148,6 +148,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   }
   if (options.resume !== false) {
     // A release a stop interrupted goes live before anything is served (all or none: docs/scheduling.md).
+    const { resumeReleasePublish } = await import('./service/releases/publish.ts')
     const finished = await resumeReleasePublish(ctx)
     if (finished) console.error(`[cms] ${finished}`)
   }
@@ -160,10 +161,17 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     ctx.disposers.push(async () => { clearTimeout(timer); await saving })
   }
   if (options.watch) {
+    const { watchContent } = await import('./storage/watcher.ts')
     const watcher = watchContent(store.ingestion)
     ctx.watcher = watcher
     ctx.disposers.push(() => watcher.close())
   }
   if (replica) ctx.disposers.push(() => replica.close())
   return ctx
+}
+
+/** A server's search indexes into the index cache on close; never a reason for close to fail. */
+async function saveSearchCacheOf(ctx: AppContext): Promise<void> {
+  const [{ saveSearchCache }, { yieldToLoop }] = await Promise.all([import('./service/entries/search-cache.ts'), import('./query/steps.ts')])
+  await saveSearchCache(ctx, yieldToLoop).catch(() => {})
 }

@@ -1,6 +1,7 @@
 import type { Collection, Field, FieldValues } from '../core/types.ts'
 import { normalizeInput, toStored } from './convert.ts'
-import { add, validateValues, type FieldErrors } from './validator.ts'
+import { validateValues } from './validator.ts'
+import { add, type FieldErrors } from './field-errors.ts'
 import { label } from './messages.ts'
 import { own } from '../core/own.ts'
 

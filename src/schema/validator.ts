@@ -3,9 +3,7 @@ import { ajv } from './ajv.ts'
 import type { Collection, Field } from '../core/types.ts'
 import { collectionSchema, isMultiRef, isRepeatableScalar, type SchemaMode } from './json-schema.ts'
 import { fieldMessage } from './messages.ts'
-
-/** Field problems keyed like the API's 422: `data.<field>`, `data.<group>.0.<child>`, `data.<tags>.1.value`. */
-export type FieldErrors = Record<string, string[]>
+import { add, type FieldErrors } from './field-errors.ts'
 
 
 type Compiled = Partial<Record<SchemaMode, ValidateFunction>>
@@ -39,11 +37,6 @@ export function validateValues(collection: Collection, values: Record<string, un
     add(errors, mapped.key, mapped.message)
   }
   return errors
-}
-
-export function add(errors: FieldErrors, key: string, message: string): void {
-  const list = (errors[key] ??= [])
-  if (!list.includes(message)) list.push(message)
 }
 
 function mapError(collection: Collection, error: ErrorObject, mode: SchemaMode): { key: string; message: string; top: string } | null {

@@ -8,9 +8,10 @@ import { ROUTE_PATHS } from './route-paths.ts'
 
 /**
  * The app a CLI command or the MCP server answers with in process (connect/in-process.ts):
- * createApp's app, with each route group loaded and registered before the first request whose
- * path one of its routes could match. Every group with a route on that path is there before the
- * router runs, so the answer (405 and its `Allow` included) is the whole app's; a command pays
+ * createApp's app, with each route group loaded and registered before the first request one of
+ * its routes could match (method and path). Every group that could answer is there before the
+ * router runs, and when none has the method, every group with a route on the path, so the answer
+ * (405 and its `Allow` included) is the whole app's; a command pays
  * only for the modules of the routes it calls (docs/benchmarks.md, "Suite speed"). It never
  * listens, so it has no fast read path.
  */
@@ -34,17 +35,28 @@ export function createLazyApp(ctx: AppContext): { app: CmsApp; fetch: (request: 
     return done
   }
   const fetch = async (request: Request): Promise<Response> => {
-    const needed = groupsFor(new URL(request.url).pathname)
+    const needed = groupsFor(request.method, new URL(request.url).pathname)
     await Promise.all(needed.map(load))
     return app.fetch(request)
   }
   return { app, fetch }
 }
 
-/** The indexes of the groups a path needs: those with a route that may match it, or all of them. */
-function groupsFor(rawPath: string): number[] {
+/**
+ * The indexes of the groups a request needs: those with a route for its method that may match
+ * its path. When there is none (a 405 with its `Allow`, a 404) or for OPTIONS, every group with
+ * a route on the path, whatever its method; all of them for a group that needs them all.
+ */
+function groupsFor(method: string, rawPath: string): number[] {
   const path = splitApiPrefix(rawPath).path
-  const needed = ROUTE_GROUPS.flatMap((group, i) => ((ROUTE_PATHS[group.name] ?? []).some((pattern) => mayMatch(pattern, path)) ? [i] : []))
+  const matching = (methodMatches: (routeMethod: string) => boolean) => ROUTE_GROUPS.flatMap((group, i) =>
+    (ROUTE_PATHS[group.name] ?? []).some((route) => {
+      const space = route.indexOf(' ')
+      return methodMatches(route.slice(0, space)) && mayMatch(route.slice(space + 1), path)
+    }) ? [i] : [])
+  const m = method.toUpperCase()
+  let needed = m === 'OPTIONS' ? [] : matching((r) => r === m || r === '' || (m === 'HEAD' && r === 'GET'))
+  if (needed.length === 0) needed = matching(() => true)
   return needed.some((i) => NEEDS_ALL_ROUTES.has(ROUTE_GROUPS[i]!.name)) ? ROUTE_GROUPS.map((_, i) => i) : needed
 }
 

@@ -36,8 +36,8 @@ async function withScratchContext<T>(use: (ctx: AppContext) => T | Promise<T>): 
 }
 
 /**
- * The path patterns each route group (route-groups.ts) registers, by group name: what lazy-app.ts
- * loads a group by (route-paths.ts, written by `npm run routes:paths`). Refuses a method and
+ * The routes (`METHOD /path`) each route group (route-groups.ts) registers, by group name: what
+ * lazy-app.ts loads a group by (route-paths.ts, written by `npm run routes:paths`). Refuses a method and
  * path registered by two groups: which one answers would then depend on the order they load in.
  */
 export function collectGroupPaths(): Promise<Record<string, string[]>> {
@@ -52,7 +52,7 @@ export function collectGroupPaths(): Promise<Record<string, string[]>> {
       const first = owner.get(key)
       if (first !== undefined && first !== current) throw new Error(`route ${key} is registered by two groups: ${first} and ${current}`)
       owner.set(key, current)
-      if (!paths[current]!.includes(path)) paths[current]!.push(path)
+      if (!paths[current]!.includes(key)) paths[current]!.push(key)
       return (on as (...args: unknown[]) => CmsApp)(method, path, ...rest)
     }) as typeof app.on
     for (const group of ROUTE_GROUPS) {
@@ -68,7 +68,7 @@ export function collectGroupPaths(): Promise<Record<string, string[]>> {
 export function renderRoutePaths(paths: Record<string, string[]>): string {
   const lines = Object.entries(paths).map(([name, list]) => `  '${name}': [${list.map((p) => `'${p}'`).join(', ')}],`)
   return `// Written by \`npm run routes:paths\` (scripts/gen-route-paths.mjs) from the routes each group of
-// route-groups.ts registers; do not edit by hand (a unit test fails when it is out of date).
+// route-groups.ts registers, as \`METHOD /path\`; do not edit by hand (a unit test fails when it is out of date).
 export const ROUTE_PATHS: Readonly<Record<string, readonly string[]>> = {
 ${lines.join('\n')}
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.ts'
 import type { EntryRecord, Field, FieldValues } from '../../core/types.ts'
 import type { CollectionIndex } from '../../storage/content-index.ts'
-import { add, type FieldErrors } from '../../schema/validator.ts'
+import { add, type FieldErrors } from '../../schema/field-errors.ts'
 import { MEDIA_INVALID, RELATION_INVALID, uniqueMessage } from '../../schema/messages.ts'
 import { own } from '../../core/own.ts'
 import { lookupsOf, uniqueKeys } from './lookups.ts'

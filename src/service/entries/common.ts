@@ -5,7 +5,7 @@ import type { DomainEvent, EntryRecord, FieldValues, VersionRecord } from '../..
 import { CmsError, notFound, storageFailure, ValidationError } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import { hashPassword, isPasswordHash } from '../../schema/password.ts'
-import type { FieldErrors } from '../../schema/validator.ts'
+import type { FieldErrors } from '../../schema/field-errors.ts'
 import { toEntryOutput } from './view.ts'
 import { own } from '../../core/own.ts'
 import { currentActor } from '../../core/actor.ts'

@@ -3,7 +3,7 @@ import type { EntryRecord, EntrySchedule, Field, FieldValues } from '../../core/
 import { conflict, unprocessable } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import { prepareInput, type InputMode } from '../../schema/validate-entry.ts'
-import type { FieldErrors } from '../../schema/validator.ts'
+import type { FieldErrors } from '../../schema/field-errors.ts'
 import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './checks.ts'
 import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
 import { own } from '../../core/own.ts'

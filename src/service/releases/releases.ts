@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.ts'
 import { conflict, notFound, unprocessable, ValidationError } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
-import type { FieldErrors } from '../../schema/validator.ts'
+import type { FieldErrors } from '../../schema/field-errors.ts'
 import { stableJson } from '../entries/common.ts'
 import { parseScheduleTime } from '../schedule/times.ts'
 import { releaseBook, type Release, type ReleaseItem } from './store.ts'

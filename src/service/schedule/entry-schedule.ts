@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.ts'
 import type { EntryRecord, EntrySchedule } from '../../core/types.ts'
 import { ValidationError, unprocessable } from '../../core/errors.ts'
-import type { FieldErrors } from '../../schema/validator.ts'
+import type { FieldErrors } from '../../schema/field-errors.ts'
 import { output, requireCollection, requireEntry, withEntryLock } from '../entries/common.ts'
 import { checkIfMatch, type EntryWriteOptions } from '../entries/etag.ts'
 import { checkMayPublish } from '../entries/review.ts'

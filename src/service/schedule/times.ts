@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../schema/validator.ts'
+import type { FieldErrors } from '../../schema/field-errors.ts'
 
 /** ISO 8601 with a date, a time and an offset (`Z` or `±hh:mm`): a time without one is ambiguous. */
 const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i

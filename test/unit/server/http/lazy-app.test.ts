@@ -86,6 +86,18 @@ describe('answers', () => {
     }
   })
 
+  test('a read loads the groups with a route for its method, not those that write on the same path', async () => {
+    const lazy = createLazyApp(ctx)
+    const routes = () => lazy.app.routes.map((r) => `${r.method} ${r.path}`)
+    expect((await answer(lazy.fetch, ['GET', '/posts'])).status).toBe(200)
+    expect(routes()).toContain('GET /:collection')
+    expect(routes()).not.toContain('POST /:collection')
+    // A method no loaded group has: every group with a route on the path, so the 405 lists them all.
+    const put = await answer(lazy.fetch, ['PUT', '/posts'])
+    expect(put.status).toBe(405)
+    expect(routes()).toContain('POST /:collection')
+  })
+
   test('one lazy app answers a sequence as createApp does, its route table in createApp order once all groups loaded', async () => {
     const app = createApp(ctx)
     const lazy = createLazyApp(ctx)
