@@ -7,10 +7,12 @@
 // bin/cms.mjs falls back to dist/cli/index.js when the bundle is missing or older than it.
 import { build } from 'esbuild'
 import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const require = createRequire(import.meta.url)
 const outdir = `${root}dist/bundle`
 rmSync(outdir, { recursive: true, force: true })
 const result = await build({
@@ -28,7 +30,8 @@ const result = await build({
   // sharp loads a native binary.
   external: ['sharp'],
   // jsonc-parser's `main` is a UMD build that requires its parts by computed names: its ES build instead.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // ofetch's Node build only adds node-fetch-native (~110 KB) for Nodes without a global fetch; Node 20 has one.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', ofetch: join(dirname(require.resolve('ofetch/package.json')), 'dist/index.mjs') },
   // CommonJS dependencies (ajv, yaml, commander, qs) call require() for Node's own modules.
   banner: { js: "import { createRequire as __cmsCreateRequire } from 'node:module'; const require = __cmsCreateRequire(import.meta.url);" },
   logLevel: 'warning',
