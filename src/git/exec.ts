@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
-import { setPriority } from 'node:os'
+import { spawnViaHelper, SpawnFailed } from './spawner.ts'
 
 /**
- * Runs the user's own `git` in a child process: the event loop only waits, never computes.
+ * Runs the user's own `git` in a child process (started by spawner.ts's helper, so this process
+ * is never forked): the event loop only waits, never computes.
  * No JavaScript re-implementation of git; a missing executable is a clear error.
  */
 export class GitError extends Error {
@@ -40,41 +40,29 @@ export interface GitResult {
   code: number
 }
 
-export function git(args: string[], options: GitRun): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    // Inherited GIT_DIR / GIT_INDEX_FILE (a cms run from inside a hook) would point git elsewhere.
-    const env: Record<string, string | undefined> = { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_INDEX_FILE: undefined, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-    const child = spawn('git', args, {
-      cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'],
-      ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+export async function git(args: string[], options: GitRun): Promise<GitResult> {
+  // Inherited GIT_DIR / GIT_INDEX_FILE (a cms run from inside a hook) would point git elsewhere.
+  const env: Record<string, string | undefined> = { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_INDEX_FILE: undefined, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  let answer
+  try {
+    answer = await spawnViaHelper({
+      command: 'git', args, cwd: options.cwd, env: env as Record<string, string>,
+      ...(options.input !== undefined ? { input: options.input } : {}), ...(options.background ? { background: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     })
-    if (options.background && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, 10)
-      } catch {
-        // Not allowed here (some containers): run at normal priority.
-      }
-    }
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (c: Buffer) => out.push(c))
-    child.stderr.on('data', (c: Buffer) => err.push(c))
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.name === 'AbortError') return reject(new GitError(`git ${args[0]} was stopped (the server is closing)`))
-      reject(error.code === 'ENOENT' ? new GitError('git is not installed or not on PATH (install git, or leave git commits off)') : new GitError(`git could not run: ${error.message}`))
-    })
-    child.on('close', (code, signal) => {
-      const bytes = Buffer.concat(out)
-      const stdout = bytes.toString('utf8')
-      const stderr = Buffer.concat(err).toString('utf8')
-      if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve({ bytes, stdout, stderr, code: code ?? 0 })
-      else if (code === null && options.timeoutMs) reject(new GitError(`git ${args[0]} took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped (${signal ?? 'killed'})`, stderr, code))
-      else reject(new GitError(firstLine(stderr) || `git ${args[0]} failed (exit ${code})`, stderr, code))
-    })
-    child.stdin.on('error', () => {})
-    child.stdin.end(options.input ?? '')
-  })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw new GitError(`git ${args[0]} was stopped (the server is closing)`)
+    const code = error instanceof SpawnFailed ? error.code : undefined
+    throw code === 'ENOENT' ? new GitError('git is not installed or not on PATH (install git, or leave git commits off)') : new GitError(`git could not run: ${(error as Error).message}`)
+  }
+  const { code, signal } = answer
+  const bytes = answer.stdout
+  const stdout = bytes.toString('utf8')
+  const stderr = answer.stderr.toString('utf8')
+  if (code === 0 || (code !== null && options.okCodes?.includes(code))) return { bytes, stdout, stderr, code: code ?? 0 }
+  if (code === null && options.timeoutMs) throw new GitError(`git ${args[0]} took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped (${signal ?? 'killed'})`, stderr, code)
+  throw new GitError(firstLine(stderr) || `git ${args[0]} failed (exit ${code})`, stderr, code)
 }
 
 /** The line of git's complaint worth showing (skips `hint:` lines). */
