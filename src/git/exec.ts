@@ -1,4 +1,4 @@
-import { spawnViaHelper, SpawnFailed } from './spawner.ts'
+import { spawnViaHelper, SpawnFailed } from '../core/spawner.ts'
 
 /**
  * Runs the user's own `git` in a child process (started by spawner.ts's helper, so this process

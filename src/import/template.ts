@@ -212,7 +212,7 @@ async function writeProject(scan: TemplateScan, file: string, contentDir: string
   // file system makes every file and folder durable before the import reports success and the
   // staging folder is swapped in. Without sync(1) the OS still writes them back on its own schedule.
   options.onFlush?.()
-  flushFileSystem(contentDir)
+  await flushFileSystem(contentDir)
   return {
     project: project.uuid, content_dir: contentDir, collections: collections.size, entries: total,
     published, drafts: total - published, warnings,

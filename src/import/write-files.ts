@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
+import { spawnViaHelper } from '../core/spawner.ts'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
@@ -109,14 +109,11 @@ parentPort.on('message', ({ dirs, files }) => {
  * versions folder per entry), and each fsync waits for a journal commit. Without `sync -f`
  * (not GNU coreutils), `sync` flushes every file system. Returns false when neither could run.
  */
-export function flushFileSystem(dir: string): boolean {
+export async function flushFileSystem(dir: string): Promise<boolean> {
   for (const args of [['-f', dir], []]) {
-    try {
-      execFileSync('sync', args, { stdio: 'ignore', timeout: 300_000 })
-      return true
-    } catch {
-      // try the next form
-    }
+    // From the spawner's helper: a fork of this process would copy its page tables first.
+    const answer = await spawnViaHelper({ command: 'sync', args, cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeoutMs: 300_000 }).catch(() => null)
+    if (answer?.code === 0) return true
   }
   return false
 }

@@ -1,8 +1,8 @@
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { copyFile, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
-import { promisify } from 'node:util'
+import { spawnViaHelper } from '../core/spawner.ts'
 import { createLayout } from '../storage/paths.ts'
 import { setAsideFolders } from '../storage/removals.ts'
 
@@ -10,24 +10,24 @@ import { setAsideFolders } from '../storage/removals.ts'
  * Reads git revisions with plumbing only (`rev-parse`, `ls-tree`, `cat-file --batch`): no
  * checkout, no working-tree change, so `cms diff` is safe in any CI checkout.
  */
-const run = promisify(execFile)
-
 class GitError extends Error {
   override name = 'GitError'
 }
 
 async function git(cwd: string, args: string[], env?: Record<string, string>): Promise<string> {
+  // From the spawner's helper (core/spawner.ts): no fork of this process per command.
+  let answer
   try {
-    const { stdout } = await run('git', args, { cwd, maxBuffer: 1 << 30, encoding: 'utf8', ...(env ? { env: { ...process.env, ...env } } : {}) })
-    return stdout
+    answer = await spawnViaHelper({ command: 'git', args, cwd, env: { ...process.env, ...env } as Record<string, string> })
   } catch (error) {
-    const e = error as { stderr?: string; code?: string | number; message: string }
-    if (e.code === 'ENOENT') throw new GitError('git is not installed or not on PATH')
-    const first = (e.stderr ?? e.message).trim().split('\n')[0] ?? 'git failed'
-    // In the user's terms: what is wrong with the folder or revision they gave, not git's words.
-    if (/not a git repository/i.test(first)) throw new GitError(`${cwd} is not inside a git repository: cms diff compares two git revisions of the content root (run it in a clone, or pass --dir).`)
-    throw new GitError(first.replace(/^fatal: /, ''))
+    if ((error as { code?: string }).code === 'ENOENT') throw new GitError('git is not installed or not on PATH')
+    throw new GitError((error as Error).message)
   }
+  if (answer.code === 0) return answer.stdout.toString('utf8')
+  const first = (answer.stderr.toString('utf8').trim() || `git ${args[0]} failed`).split('\n')[0] ?? 'git failed'
+  // In the user's terms: what is wrong with the folder or revision they gave, not git's words.
+  if (/not a git repository/i.test(first)) throw new GitError(`${cwd} is not inside a git repository: cms diff compares two git revisions of the content root (run it in a clone, or pass --dir).`)
+  throw new GitError(first.replace(/^fatal: /, ''))
 }
 
 export interface Repo {

@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
+import { spawnViaHelper } from '../../core/spawner.ts'
 import { now } from '../../core/ids.ts'
 import { CmsError } from '../../core/errors.ts'
 import { isAlive } from '../../storage/lock.ts'
@@ -148,13 +147,12 @@ async function rewriteEntries(store: ContentStore, source: EventSource, slug: st
   return n
 }
 
-/** `sync(1)`, off the event loop: one flush for thousands of files written without fsync. */
+/**
+ * `sync(1)`, off the event loop, from the spawner's helper (no fork of this process): one flush
+ * for thousands of files written without fsync. Without sync(1) the OS writes them back on its own schedule.
+ */
 async function flushToDisk(): Promise<void> {
-  try {
-    await promisify(execFile)('sync', [], { timeout: 120_000 })
-  } catch {
-    // No sync(1): the OS writes the files back on its own schedule.
-  }
+  await spawnViaHelper({ command: 'sync', args: [], cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, timeoutMs: 120_000 }).catch(() => null)
 }
 
 /**

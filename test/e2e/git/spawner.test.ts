@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { git, GitError } from '../../../src/git/exec.ts'
-import { spawnViaHelper } from '../../../src/git/spawner.ts'
+import { spawnViaHelper } from '../../../src/core/spawner.ts'
 
 /**
- * git runs in children of a small helper process (src/git/spawner.ts), never forked from this
+ * git runs in children of a small helper process (src/core/spawner.ts), never forked from this
  * one: the answers, errors, timeouts and aborts are those of a child started here.
  */
 describe('the git spawner', () => {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
 /**
- * Starts git from a small helper process instead of from this one. Starting a child means
+ * Starts child processes (git, sync) from a small helper process instead of from this one. Starting a child means
  * fork(), which copies the page tables of the whole process while the event loop waits: ~2 ms
  * of CPU per 100 MB of memory, so a server holding a large content tree stalled for tens of ms
- * on every git command, and the test workers spent ~50 s of a run in it (docs/benchmarks.md,
+ * on every git command or file-system flush, and the test workers spent ~50 s of a run in it (docs/benchmarks.md,
  * "Suite speed: the CLI bundle"). The helper is a bare Node (~50 MB) started once, on the first
  * command; it runs each command and sends back its exit code and output. Its code is a string
  * here, so it runs the same from src/, dist/ and the CLI bundle.
@@ -91,7 +91,7 @@ function helperProcess(): ChildProcess {
     // Commands in flight when the helper died: failed, and the next command starts a new helper.
     for (const [id, p] of pending) {
       pending.delete(id)
-      p.reject(new SpawnFailed('the process that starts git ended', undefined))
+      p.reject(new SpawnFailed('the process that starts commands ended', undefined))
     }
   }
   child.on('exit', gone)
@@ -125,7 +125,7 @@ export function spawnViaHelper(request: SpawnRequest): Promise<SpawnAnswer> {
       if (!error || !pending.has(id)) return
       pending.delete(id)
       settle()
-      reject(new SpawnFailed(`could not reach the process that starts git: ${error.message}`, undefined))
+      reject(new SpawnFailed(`could not reach the process that starts commands: ${error.message}`, undefined))
     })
   })
 }
