@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { spawnViaHelper } from '../../src/core/spawner.ts'
 
 export const CMS_BIN = fileURLToPath(new URL('../../bin/cms.mjs', import.meta.url))
 
@@ -9,22 +10,17 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs `cms <args>` as a CI job would: no TTY, stdin closed unless `input` is given. */
-export function cms(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CMS_BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.input ?? '')
+/**
+ * Runs `cms <args>` as a CI job would: no TTY, stdin closed unless `input` is given. Started by
+ * the spawner's helper (src/core/spawner.ts), not forked from this worker: a fork copies the
+ * worker's page tables, several ms of CPU each for the hundreds of commands a run starts.
+ */
+export async function cms(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
+  const answer = await spawnViaHelper({
+    command: process.execPath, args: [CMS_BIN, ...args], cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, API_RATE_LIMIT_PER_MINUTE: '0', ...options.env } as Record<string, string>, input: options.input ?? '',
   })
+  return { code: answer.code, stdout: answer.stdout.toString('utf8'), stderr: answer.stderr.toString('utf8') }
 }
 
 export interface ServeProcess {

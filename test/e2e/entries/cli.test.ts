@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeProject, type TempProject } from '../../helpers/project.ts'
+import { cms as runCms } from '../../helpers/cli.ts'
 import { template } from './setup.ts'
 
 const bin = fileURLToPath(new URL('../../../bin/cms.mjs', import.meta.url))
 let project: TempProject
 
 /** Runs the built CLI with no TTY, as a CI job does. */
-function cms(args: string[], input?: string): { code: number | null; stdout: string; stderr: string; json: any } {
-  const r = spawnSync(process.execPath, [bin, ...args, '--dir', project.contentDir], {
-    input: input ?? '', encoding: 'utf8', timeout: 30_000, env: { ...process.env, CMS_URL: '', CMS_TOKEN: '' },
-  })
+async function cms(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string; json: any }> {
+  const r = await runCms([...args, '--dir', project.contentDir], { input: input ?? '', env: { CMS_URL: '', CMS_TOKEN: '' } })
   let json: unknown = null
   try { json = JSON.parse(r.stdout) } catch { /* human output */ }
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json }
+  return { ...r, json }
 }
 
 const stable = (file: Record<string, unknown>) => {
@@ -30,38 +29,38 @@ beforeAll(async () => { project = await makeProject(template) })
 afterAll(() => project.cleanup())
 
 describe('cms entry in a CI script (no TTY)', () => {
-  test('create, publish, list, versions with --json and meaningful exit codes', { timeout: 180_000 }, () => {
-    const created = cms(['entry', 'create', 'articles', '--json', '--data', JSON.stringify({ title: 'From CI', slug: 'from-ci', tags: [{ value: 'ci' }] })])
+  test('create, publish, list, versions with --json and meaningful exit codes', { timeout: 180_000 }, async () => {
+    const created = await cms(['entry', 'create', 'articles', '--json', '--data', JSON.stringify({ title: 'From CI', slug: 'from-ci', tags: [{ value: 'ci' }] })])
     expect(created.code).toBe(0)
     expect(created.json).toMatchObject({ published_at: null, fields: { title: 'From CI', tags: ['ci'] } })
     const uuid = created.json.uuid
 
-    const published = cms(['entry', 'publish', 'articles', uuid, '--json'])
+    const published = await cms(['entry', 'publish', 'articles', uuid, '--json'])
     expect(published.code).toBe(0)
     expect(published.json).toMatchObject({ message: 'Content published as v1.', version_number: 1 })
 
-    const listed = cms(['entry', 'list', 'articles', '--json'])
+    const listed = await cms(['entry', 'list', 'articles', '--json'])
     expect(listed.code).toBe(0)
     expect(listed.json.map((e: { uuid: string }) => e.uuid)).toContain(uuid)
 
-    const patched = cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published', '--data', '-'], JSON.stringify({ title: 'From CI, v2' }))
+    const patched = await cms(['entry', 'patch', 'articles', uuid, '--json', '--state', 'published', '--data', '-'], JSON.stringify({ title: 'From CI, v2' }))
     expect(patched.code).toBe(0)
-    const versions = cms(['entry', 'versions', 'articles', uuid, '--json'])
+    const versions = await cms(['entry', 'versions', 'articles', uuid, '--json'])
     expect(versions.json.map((v: { version_number: number }) => v.version_number)).toEqual([2, 1])
 
-    const invalid = cms(['entry', 'create', 'articles', '--json', '--data', JSON.stringify({ title: 'x', slug: 'from-ci', bogus: true })])
+    const invalid = await cms(['entry', 'create', 'articles', '--json', '--data', JSON.stringify({ title: 'x', slug: 'from-ci', bogus: true })])
     expect(invalid.code).toBe(1)
     expect(invalid.json.error.errors).toMatchObject({ 'data.title': expect.any(Array), 'data.slug': ['The Slug has already been taken.'], 'data.bogus': expect.any(Array) })
-    const human = cms(['entry', 'create', 'articles', '--data', JSON.stringify({ slug: 'from-ci' })])
+    const human = await cms(['entry', 'create', 'articles', '--data', JSON.stringify({ slug: 'from-ci' })])
     expect(human.code).toBe(1)
     expect(human.stderr).toContain('data.title: The Title field is required.')
     expect(human.stderr).toContain('data.slug: The Slug has already been taken.')
 
-    expect(cms(['entry', 'create', 'nope', '--data', '{}']).code).toBe(1)
-    expect(cms(['entry', 'create', 'articles']).code).toBe(2) // no --data: a usage error (stdin is read only with --data -)
-    const deleted = cms(['entry', 'delete', 'articles', uuid, '--json'])
+    expect((await cms(['entry', 'create', 'nope', '--data', '{}'])).code).toBe(1)
+    expect((await cms(['entry', 'create', 'articles'])).code).toBe(2) // no --data: a usage error (stdin is read only with --data -)
+    const deleted = await cms(['entry', 'delete', 'articles', uuid, '--json'])
     expect(deleted.json).toEqual({ deleted: uuid, message: 'Content deleted.' })
-    expect(cms(['entry', 'restore', 'articles', uuid, '--json']).code).toBe(0)
+    expect((await cms(['entry', 'restore', 'articles', uuid, '--json'])).code).toBe(0)
   })
 })
 
@@ -77,7 +76,7 @@ describe('with and without a running server', () => {
 
   test('the same create produces the same file either way', { timeout: 120_000 }, async () => {
     const data = JSON.stringify({ title: 'Same either way', tags: [{ value: 'a' }, { value: 'b' }], views: '12', when: '2024-01-01 - 2024-01-02' })
-    const direct = cms(['entry', 'create', 'articles', '--json', '--state', 'published', '--data', data])
+    const direct = await cms(['entry', 'create', 'articles', '--json', '--state', 'published', '--data', data])
     expect(direct.code).toBe(0)
 
     server = spawn(process.execPath, [bin, 'serve', '--dir', project.contentDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -86,7 +85,7 @@ describe('with and without a running server', () => {
     await vi.waitFor(() => expect(out).toMatch(/url:\s+http:\/\/127\.0\.0\.1:\d+/), { timeout: 20_000, interval: 100 })
     const url = /url:\s+(\S+)/.exec(out)![1]!
 
-    const viaServer = cms(['entry', 'create', 'articles', '--json', '--state', 'published', '--data', data])
+    const viaServer = await cms(['entry', 'create', 'articles', '--json', '--state', 'published', '--data', data])
     expect(viaServer.code).toBe(0)
     expect(stable(viaServer.json)).toEqual(stable(direct.json))
     // The running server answered: its index has the entry at once (no watcher delay involved).
