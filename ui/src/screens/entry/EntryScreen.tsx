@@ -22,6 +22,7 @@ import { PreviewPane } from './PreviewPane.tsx'
 import { PreviewActions } from './PreviewActions.tsx'
 import { focusField, usePreviewConfig, usePreviewLink, usePreviewSave } from './preview.ts'
 import { ActionBar, type EntryAction } from './ActionBar.tsx'
+import type { VersionSummary } from '../versions/useEntryData.ts'
 
 /** The entry form: `/c/:collection/new` and `/c/:collection/:uuid`. */
 export default function EntryScreen() {
@@ -100,7 +101,7 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
     if (!e.published_at) { setStatus({ version: null, changed: false }); return }
     try {
       const [versions, published] = await Promise.all([
-        api.get<Array<{ version_number: number; is_current_published?: boolean }>>(entryPath(collection.slug, e.uuid, 'versions')),
+        api.get<VersionSummary[]>(entryPath(collection.slug, e.uuid, 'versions')),
         api.get<{ data: Entry }>(entryPath(collection.slug, e.uuid), { query: { state: 'published' } }),
       ])
       const current = versions.data.find((v) => v.is_current_published) ?? versions.data[0]
