@@ -3,7 +3,8 @@
 // compiled ahead of time with Ajv's standalone code. Loading Ajv and compiling these schemas cost
 // every CLI process that opens the content ~43 ms of its ~330 ms (docs/benchmarks.md, "CLI start").
 // Run after changing a schema:  npm run schemas:validators  (or node scripts/gen-file-validators.mjs --check)
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
+import { writeGenerated } from './lib/generated-file.mjs'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import { _ } from 'ajv/dist/compile/codegen/index.js'
@@ -74,18 +75,5 @@ export async function renderFileValidators() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = `${root}${target}`
-  const before = await readFile(file, 'utf8').catch(() => '')
-  const after = await renderFileValidators()
-  if (process.argv.includes('--check')) {
-    if (after !== before) {
-      console.error(`${target} is out of date: run \`npm run schemas:validators\``)
-      process.exit(1)
-    }
-    console.log(`${target} is up to date`)
-  } else if (after !== before) {
-    await writeFile(file, after)
-    console.log(`${target} updated`)
-  } else {
-    console.log(`${target} already up to date`)
-  }
+  await writeGenerated(file, await renderFileValidators(), { label: target, command: 'npm run schemas:validators' })
 }

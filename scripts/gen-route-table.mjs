@@ -2,7 +2,8 @@
 // Writes the route table of docs/api.md from ROUTE_TABLE (the routes the app really registers).
 // Run after `npm run build`:  node scripts/gen-route-table.mjs [--check]
 // --check exits 1 (without writing) when docs/api.md is out of date.
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { writeGenerated } from './lib/generated-file.mjs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -12,15 +13,4 @@ const { renderRouteTable, replaceRouteTable } = await import(`${root}dist/server
 const file = `${root}docs/api.md`
 const before = await readFile(file, 'utf8')
 const after = replaceRouteTable(before, renderRouteTable(await collectRoutes()))
-if (process.argv.includes('--check')) {
-  if (after !== before) {
-    console.error('docs/api.md route table is out of date: run `npm run docs:routes`')
-    process.exit(1)
-  }
-  console.log('docs/api.md route table is up to date')
-} else if (after !== before) {
-  await writeFile(file, after)
-  console.log('docs/api.md: route table updated')
-} else {
-  console.log('docs/api.md: route table already up to date')
-}
+await writeGenerated(file, after, { label: 'docs/api.md route table', command: 'npm run docs:routes', before })
