@@ -15,7 +15,8 @@ import { listDir } from '../storage/read-files.ts'
 import { ensureGitignore } from '../service/project/init.ts'
 import { importValue } from './values.ts'
 import { eachTemplateEntry, scanTemplate, type RawField, type TemplateScan } from './read-template.ts'
-import { createFileWriter, flushFileSystem } from './write-files.ts'
+import { createFileWriter } from './write-files.ts'
+import { flushFileSystem } from '../storage/flush-file-system.ts'
 
 export interface ImportSummary {
   project: string

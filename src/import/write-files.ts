@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { spawnViaHelper } from '../core/spawner.ts'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
@@ -101,19 +100,3 @@ parentPort.on('message', ({ dirs, files }) => {
     parentPort.postMessage({ error: { message: error.message, code: error.code } })
   }
 })`
-
-/**
- * Makes everything written under `dir` durable with one flush of its file system: `sync -f`
- * (syncfs(2)) writes every file's data and every folder's entries there at once. Why not one
- * fsync per file and folder: an import of 100k entries has ~180k files in ~80k folders (one
- * versions folder per entry), and each fsync waits for a journal commit. Without `sync -f`
- * (not GNU coreutils), `sync` flushes every file system. Returns false when neither could run.
- */
-export async function flushFileSystem(dir: string): Promise<boolean> {
-  for (const args of [['-f', dir], []]) {
-    // From the spawner's helper: a fork of this process would copy its page tables first.
-    const answer = await spawnViaHelper({ command: 'sync', args, cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeoutMs: 300_000 }).catch(() => null)
-    if (answer?.code === 0) return true
-  }
-  return false
-}

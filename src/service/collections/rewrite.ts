@@ -1,4 +1,4 @@
-import { spawnViaHelper } from '../../core/spawner.ts'
+import { flushFileSystem } from '../../storage/flush-file-system.ts'
 import { now } from '../../core/ids.ts'
 import { CmsError } from '../../core/errors.ts'
 import { isAlive } from '../../storage/lock.ts'
@@ -143,17 +143,11 @@ async function rewriteEntries(store: ContentStore, source: EventSource, slug: st
       slice = performance.now()
     }
   }
-  if (n > 0) await flushToDisk()
+  // One flush for thousands of files written without fsync (without sync(1), the OS writes them back on its own schedule).
+  if (n > 0) await flushFileSystem(store.layout.root)
   return n
 }
 
-/**
- * `sync(1)`, off the event loop, from the spawner's helper (no fork of this process): one flush
- * for thousands of files written without fsync. Without sync(1) the OS writes them back on its own schedule.
- */
-async function flushToDisk(): Promise<void> {
-  await spawnViaHelper({ command: 'sync', args: [], cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, timeoutMs: 120_000 }).catch(() => null)
-}
 
 /**
  * Finishes a schema change a killed process left in the journal. Runs when a writer (a
