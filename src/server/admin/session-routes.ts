@@ -28,7 +28,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
         if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
         const ticket = event.url.searchParams.get('ticket') ?? ''
         if (!state().tickets.redeem(ticket)) return redirect('/_admin/signin?error=link-expired')
-        const { id } = await state().sessions.create({ via: 'link', name: localEditorName(dirname(ctx.config.contentDir)) })
+        const { id } = await state().sessions.create({ via: 'link', name: await localEditorName(dirname(ctx.config.contentDir)) })
         return redirect('/_admin/', sessionCookie(id, isHttps(event)))
       },
     },
