@@ -31,7 +31,7 @@ export async function validateTree(root: string, options: { parallelFrom?: numbe
   const tree = listForValidate(root)
   const threads = options.threads ?? defaultThreads()
   // Workers start before the config files are checked, so their start-up overlaps that.
-  const workers = tree.size >= (options.parallelFrom ?? PARALLEL_FROM) && threads >= 2 && import.meta.url.endsWith('.js') ? startWorkers(threads) : []
+  const workers = tree.size >= (options.parallelFrom ?? PARALLEL_FROM) && threads >= 2 && !import.meta.url.endsWith('.ts') ? startWorkers(threads) : []
   let bulk: ChunkResult[]
   let config: ChunkResult
   try {

@@ -20,7 +20,7 @@ export default function setup(): void {
   }
   // bin/cms.mjs runs the CLI bundle only when it is as new as tsc's output (else the slower modules):
   // bundle again after a build, so the spawned commands run what users run (~1 s).
-  if (modifiedAt(join(root, 'dist', 'bundle', 'index.js')) < modifiedAt(join(root, 'dist', 'cli', 'index.js'))) {
+  if (modifiedAt(join(root, 'dist', 'bundle', 'index.cjs')) < modifiedAt(join(root, 'dist', 'cli', 'index.js'))) {
     execFileSync(process.execPath, ['scripts/bundle-cli.mjs'], { cwd: root, stdio: 'pipe' })
   }
 }
