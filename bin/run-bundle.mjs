@@ -5,7 +5,7 @@ import vm from 'node:vm'
 
 /**
  * Runs the CLI bundle (dist/bundle/index.cjs, scripts/bundle-cli.mjs) with V8's code cache beside
- * it: a command then skips parsing and compiling most of the bundle, ~80 ms of the ~240 ms of CPU a
+ * it: a command then skips parsing and compiling most of the bundle, 50–80 ms of the ~300 ms of CPU a
  * command costs (docs/benchmarks.md, "CLI start"). Node 20 has no module compile cache
  * (module.enableCompileCache is Node 22), and vm.Script's cachedData is the one it offers, for
  * scripts, hence a CommonJS bundle. The cache is named by the bundle's size and time, because V8

@@ -37,9 +37,10 @@ describe('a load that does not fit in the heap', () => {
   it('cms serve exits 2 with that message instead of V8 aborting', { timeout: 120_000 }, async () => {
     dir = await mkdtemp(join(tmpdir(), 'cms-heap-'))
     const template = join(dir, 't.json')
-    // Entries large enough that they alone overflow a 40 MB heap (the guard watches the load).
-    const t = manyArticles(12000) as { demo_data: Array<{ entries: Array<{ fields: Record<string, unknown> }> }> }
-    for (const [i, e] of t.demo_data[1]!.entries.entries()) e.fields.excerpt = `${i} ${'lorem ipsum dolor sit amet '.repeat(60)}`
+    // Entries large enough that they alone overflow a 40 MB heap (the guard watches the load):
+    // few and long (~11 KB of text each), since each entry costs the import files and time.
+    const t = manyArticles(2600) as { demo_data: Array<{ entries: Array<{ fields: Record<string, unknown> }> }> }
+    for (const [i, e] of t.demo_data[1]!.entries.entries()) e.fields.excerpt = `${i} ${'lorem ipsum dolor sit amet '.repeat(400)}`
     await writeFile(template, JSON.stringify(t))
     const content = join(dir, 'content')
     expect((await cms(['import', template, '--dir', content])).code).toBe(0)
@@ -48,7 +49,7 @@ describe('a load that does not fit in the heap', () => {
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
-    expect(out).toMatch(/Not enough memory to load 12001 entries: after \d+ .*--max-old-space-size=\d+/)
+    expect(out).toMatch(/Not enough memory to load 2601 entries: after \d+ .*--max-old-space-size=\d+/)
     expect(out).not.toMatch(/heap out of memory/)
     expect(code).toBe(2)
   })
