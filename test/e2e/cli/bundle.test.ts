@@ -73,7 +73,7 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
     }
   })
 
-  it('keeps V8\'s code cache beside the bundle: written once, kept while it fits, replaced when broken or the bundle changes', async () => {
+  it('keeps V8\'s code cache beside the bundle: written once, one per set of V8 flags, kept while it fits, replaced when broken or the bundle changes', async () => {
     // A copy of the package's layout, so the shared bundle's cache is not touched by this test.
     const pkg = join(dir, 'pkg')
     await mkdir(join(pkg, 'dist', 'bundle'), { recursive: true })
@@ -89,13 +89,19 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
     const expected = await version()
     expect(expected).toMatch(/^\d+\.\d+\.\d+/)
     const info = await stat(bundle)
-    const name = `index.cjs.${info.size}-${Math.trunc(info.mtimeMs)}.v8cache`
-    expect(await caches()).toEqual([name])
-    const cacheFile = join(pkg, 'dist', 'bundle', name)
+    const [name] = await caches()
+    expect(name).toMatch(new RegExp(`^index\\.cjs\\.${info.size}-${Math.trunc(info.mtimeMs)}-[0-9a-f]{8}\\.v8cache$`))
+    const cacheFile = join(pkg, 'dist', 'bundle', name!)
     const written = await readFile(cacheFile)
     expect(written.length).toBeGreaterThan(10_000)
 
     // Accepted by V8: a second command leaves it as it is.
+    expect(await version()).toBe(expected)
+    expect((await readFile(cacheFile)).equals(written)).toBe(true)
+
+    // Other V8 flags (`cms serve` has its own) get a cache of their own: neither replaces the other.
+    expect((await run(process.execPath, ['--max-semi-space-size=16', bin, '--version'])).stdout.trim()).toBe(expected)
+    expect(await caches()).toHaveLength(2)
     expect(await version()).toBe(expected)
     expect((await readFile(cacheFile)).equals(written)).toBe(true)
 
@@ -108,6 +114,6 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
     await utimes(bundle, new Date(), new Date(Date.now() + 5000))
     expect(await version()).toBe(expected)
     const after = await stat(bundle)
-    expect(await caches()).toEqual([`index.cjs.${after.size}-${Math.trunc(after.mtimeMs)}.v8cache`])
+    expect(await caches()).toEqual([expect.stringMatching(new RegExp(`^index\\.cjs\\.${after.size}-${Math.trunc(after.mtimeMs)}-[0-9a-f]{8}\\.v8cache$`))])
   })
 })
