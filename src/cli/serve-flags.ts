@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { identityOf } from '../connect/direct.ts'
+// Only core here: this module runs before the CLI bundle loads, as tsc's modules (bin/cms.mjs).
+import { processIdentity } from '../core/process-identity.ts'
 
 /**
  * The V8 flags `cms serve` needs from its first instruction (they size the heap, which a running
@@ -23,7 +24,7 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  * moment this one takes to stop itself rather than refuse (storage/lock.ts). null otherwise.
  */
 export function respawnParent(): { pid: number; process_start: string | null } | null {
-  return process.env[RESPAWNED] === '1' && process.channel ? identityOf(process.ppid) : null
+  return process.env[RESPAWNED] === '1' && process.channel ? processIdentity(process.ppid) : null
 }
 
 /** The flags this process lacks (one given with another value, or negated, counts as given). */

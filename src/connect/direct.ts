@@ -1,6 +1,6 @@
 import { initProject as init, type InitResult } from '../service/project/init.ts'
 import { ContentStore } from '../storage/store.ts'
-import { processIdentity, readServerInfo, type ServerInfo } from '../storage/lock.ts'
+import { readServerInfo, type ServerInfo } from '../storage/lock.ts'
 import type { Project } from '../core/types.ts'
 
 /*
@@ -14,9 +14,6 @@ export const initProject = (contentDir: string, options: { name: string; locale:
 
 /** The server holding this tree's lock (`.cms/server.json`), or null. */
 export const runningServer = (stateDir: string): Promise<ServerInfo | null> => readServerInfo(stateDir)
-
-/** A process's identity (start time), to tell a respawned `cms serve` its parent is still the same one. */
-export const identityOf = (pid: number): ReturnType<typeof processIdentity> => processIdentity(pid)
 
 /** project.yaml read and checked, without loading any content. */
 export const readProjectFile = (contentDir: string): Promise<Project> => ContentStore.readProject(contentDir)

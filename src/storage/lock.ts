@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { makeDirs, writeFileAtomic } from './atomic.ts'
+import { processStart } from '../core/process-identity.ts'
 
 /** What `.cms/server.json` records about the process holding the one-writer lock. */
 export interface ServerInfo {
@@ -34,9 +35,6 @@ export interface ServerInfo {
 
 /** This process's identity, for `ServerInfo.process_start`. */
 export const ownProcessStart = (): string | null => processStart(process.pid)
-
-/** The identity of process `pid`, for `ServerInfo.parent`. */
-export const processIdentity = (pid: number): { pid: number; process_start: string | null } => ({ pid, process_start: processStart(pid) })
 
 export const serverInfoPath = (stateDir: string): string => join(stateDir, 'server.json')
 
@@ -202,22 +200,6 @@ function isSameProcess(pid: number, start: string | null): boolean {
 /** A server started by a `cms serve` that is gone: it stops itself at once (serve-flags.ts), if not already stopped. */
 function isExiting(info: ServerInfo): boolean {
   return !!info.parent && !isSameProcess(info.parent.pid, info.parent.process_start)
-}
-
-/** `<boot id>:<start time in clock ticks>` of a process on Linux; null elsewhere or when unreadable. */
-function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the command name (which may hold spaces and parentheses): starttime is the 20th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const start = fields[19]
-    if (!start) return null
-    let boot = ''
-    try { boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() } catch { /* identity by start time alone */ }
-    return `${boot}:${start}`
-  } catch {
-    return null
-  }
 }
 
 /**
