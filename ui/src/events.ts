@@ -57,14 +57,13 @@ export function useLiveEvents(): void {
       void qc.invalidateQueries({ queryKey: ['git'] })
       emit({ kind: 'asset', uuid: d.uuid as string | undefined, type: d.type as string | undefined })
     })
-    // A change made while the stream was not open sent this page no event: one between a screen's
-    // first read and the stream's start, or during a drop (a server restart, a laptop asleep).
-    // So, once open, read again what was read before: everything after a reconnect.
+    // A change made during a drop (a server restart, a laptop asleep) sent this page no event:
+    // once the stream is open again, read again what is on screen. Not at the first open: the
+    // screens' first reads are as new as the stream.
     let opened = false
     source.addEventListener('open', () => {
-      const first = !opened
+      if (opened) void qc.invalidateQueries()
       opened = true
-      void qc.invalidateQueries(first ? { predicate: (q) => q.state.dataUpdatedAt > 0 } : undefined)
     })
     source.addEventListener('problems', () => {
       void qc.invalidateQueries({ queryKey: ['overview'] })

@@ -1,8 +1,10 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
+import { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { entryFile, startEditor, type Editor } from './helpers/editor.ts'
 import { kitchenSinkTemplate } from './fixtures/kitchen-sink.ts'
+import { editorState } from '../../../src/sessions/editor-state.ts'
 
 let ed: Editor
 let token: string
@@ -100,5 +102,23 @@ describe('nothing is lost', () => {
     await page.getByRole('table').waitFor()
     await createEntry('Arrived from the CLI side')
     await page.getByRole('link', { name: 'Arrived from the CLI side' }).waitFor()
+  })
+
+  it('an open list shows what changed while its change stream was down, once it is back', async () => {
+    const page = await ed.newPage()
+    await page.goto(ed.url('/c/kitchen'))
+    await page.getByRole('table').waitFor()
+    const activity = editorState(ed.server.ctx).activity
+    await expect.poll(() => activity.subscribers).toBeGreaterThan(0)
+    const before = activity.subscribers
+    // A dropped connection (a server restart, a network change): the server's end of every
+    // connection to it, the page's stream among them, is cut.
+    const port = Number(new URL(ed.server.url).port)
+    const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles()
+    for (const h of handles) if (h instanceof Socket && h.localPort === port) h.destroy()
+    await expect.poll(() => activity.subscribers).toBeLessThan(before)
+    await createEntry('Arrived while the stream was down')
+    // EventSource comes back by itself (the stream asks for a retry after 3 s); no event told it.
+    await page.getByRole('link', { name: 'Arrived while the stream was down' }).waitFor({ timeout: 15_000 })
   })
 })

@@ -120,6 +120,8 @@ describe('every screen of the editor', () => {
 
   it('home lists a hand-broken file with its path, line and reason', async () => {
     await writeFile(join(ed.contentDir, 'entries', 'articles', `${FOG}.json`), '{\n  "uuid": "broken",\n  "fields": {,\n}\n')
+    // The page reads the problems once the server's watcher has seen the file (a slow machine may take a while).
+    await expect.poll(() => [...ed.server.ctx.store.problems.keys()].some((f) => f.endsWith(`${FOG}.json`)), { timeout: 15_000 }).toBe(true)
     await page.goto(ed.url('/'))
     await page.getByText(`entries/articles/${FOG}.json`, { exact: false }).waitFor()
     const problems = await page.getByRole('region', { name: 'Problems' }).innerText()
