@@ -5,7 +5,7 @@
 // suite runs hundreds of commands. The library entry points (cms, cms/client, cms/reader, ...) stay
 // tsc's modules. Dynamic imports stay lazy: their modules' code runs when a command needs them.
 // One CommonJS script, not ES modules: bin/run-bundle.mjs compiles it with V8's code cache, which
-// Node 20 offers for scripts only (vm.Script cachedData), ~80 ms less per command (docs/benchmarks.md).
+// Node 20 offers for scripts only (vm.Script cachedData), 50–80 ms less per command (docs/benchmarks.md).
 // bin/cms.mjs falls back to dist/cli/index.js when the bundle is missing or older than it.
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
@@ -76,13 +76,16 @@ await build({
 // The code cache holds what the command that wrote it compiled: write it from a command that loads,
 // validates and writes (an entry created without a server), not from whichever command runs first
 // (`cms --version` would leave most of the bundle to compile in every later command).
+// A warm-up that fails only costs the speed: the first command then writes the cache.
 const warm = mkdtempSync(join(tmpdir(), 'cms-warm-'))
 try {
-  const cms = (...args) => execFileSync(process.execPath, [`${root}bin/cms.mjs`, ...args, '--dir', `${warm}/content`], { stdio: 'ignore' })
+  const cms = (...args) => execFileSync(process.execPath, [`${root}bin/cms.mjs`, ...args, '--dir', `${warm}/content`], { stdio: 'pipe' })
   cms('init', '--name', 'Warm-up')
   cms('collection', 'add', 'notes', '--fields', JSON.stringify([{ name: 'title', type: 'text', validations: { required: { status: true } } }]))
   for (const name of readdirSync(outdir)) if (name.endsWith('.v8cache')) rmSync(join(outdir, name))
   cms('entry', 'create', 'notes', '--data', JSON.stringify({ title: 'Warm-up' }), '--json')
+} catch (error) {
+  process.stderr.write(`bundle-cli: no code cache written ahead (the first command will write it): ${String(error.stderr || error.message).trim().split('\n')[0]}\n`)
 } finally {
   rmSync(warm, { recursive: true, force: true })
 }
