@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { field, makeProject, type TempProject } from '../../helpers/project.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
 import { releaseBrowser, workerBrowser } from './helpers/browser.ts'
+import { closeWithTest } from './helpers/editor.ts'
 
 /**
  * Like helpers/editor.ts's startEditor, with settings in the server's environment (the webhook
@@ -31,6 +32,7 @@ export async function startSecondaryEditor(template: Record<string, unknown>, en
       // bypassCSP: axe-core is injected as an inline script, which the editor's CSP (rightly) refuses.
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
       contexts.push(context)
+      closeWithTest(context)
       const page = await context.newPage()
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       await page.goto(signInLink(server.ctx, server.url))

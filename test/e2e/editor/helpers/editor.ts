@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { onTestFinished } from 'vitest'
 import { startTestServer, type TestServer } from '../../../helpers/server.ts'
 import { copyProject, makeProject } from '../../../helpers/project.ts'
 import { signInLink } from '../../../../src/server/admin/session-routes.ts'
@@ -51,7 +52,10 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     signInLink: () => signInLink(server.ctx, server.url),
     async newPage({ signIn = true, context } = {}) {
       const ctx = context ?? await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      if (!context) contexts.push(ctx)
+      if (!context) {
+        contexts.push(ctx)
+        closeWithTest(ctx)
+      }
       const page = await ctx.newPage()
       // Leaving a form with unsaved changes asks (beforeunload); tests accept unless they handle it.
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
@@ -72,6 +76,19 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     },
   }
   return editor
+}
+
+/**
+ * A context a test opens closes when that test ends (one opened in beforeAll stays, with the
+ * editor). Left open, its page kept its change stream, and every later write of the file made it
+ * read again (its list, the home counts, git status): each page one more reader of every change.
+ */
+export function closeWithTest(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close().catch(() => undefined))
+  } catch {
+    // Not inside a test (beforeAll): the editor's close closes it.
+  }
 }
 
 let axeSource: string | null = null
