@@ -5,7 +5,7 @@ import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
 import { CliError, EXIT } from '../../connect/errors.ts'
 
-interface Opts { dir?: string; json?: boolean; open?: boolean; revokeAll?: boolean }
+interface Opts { dir?: string; json?: boolean; open?: boolean; revokeAll?: boolean; next?: string }
 
 /**
  * `cms editor-url`: a fresh one-time sign-in link for the editor of the server running on
@@ -17,12 +17,17 @@ export function registerEditorUrl(program: Command): void {
     .description('print a one-time sign-in link (valid 10 minutes) for the browser editor of the server running on this content dir')
     .addOption(dirOption())
     .addOption(jsonOption())
+    .option('--next <path>', 'the editor screen the link leads to once signed in, e.g. /c/articles or /changes')
     .option('--open', 'open the link in the default browser')
     .option('--revoke-all', 'sign every editor out: end all sessions and unused links')
     .action(async (opts: Opts) => {
       const { loadConfig } = await import('../../config.ts')
       const { runningServer } = await import('../../connect/direct.ts')
       const config = loadConfig({ dir: opts.dir })
+      const { editorPath, withNext } = await import('../../sessions/editor-path.ts')
+      if (opts.next !== undefined && editorPath(opts.next) === null) {
+        throw new CliError(`--next must be a path inside the editor that starts with /, such as /c/articles; got ${JSON.stringify(opts.next)}.`, EXIT.cannotRun)
+      }
       const server = await runningServer(config.stateDir)
       const base = server?.url && server.token ? reachable(server.url) : null
 
@@ -44,7 +49,7 @@ export function registerEditorUrl(program: Command): void {
       if (!base || !server?.token) {
         throw new CliError(`No cms server is running on ${config.contentDir}. Start one with \`cms serve\` (it prints a sign-in link), then run this again.`, EXIT.cannotRun)
       }
-      const { url } = await call<{ url: string }>(base, 'POST', '/_admin/api/links', server.token)
+      const url = withNext((await call<{ url: string }>(base, 'POST', '/_admin/api/links', server.token)).url, opts.next)
       if (opts.json) printJson({ url })
       else process.stdout.write(`${url}\n`)
       if (opts.open) openBrowser(url)

@@ -10,6 +10,7 @@ import { findToken } from '../../service/tokens/manage.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../sessions/cookie.ts'
 import { localEditorName } from '../../sessions/local-name.ts'
+import { editorPath, withNext } from '../../sessions/editor-path.ts'
 import type { SessionRecord } from '../../sessions/session-store.ts'
 import { dirname } from 'node:path'
 
@@ -22,14 +23,15 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
   const state = () => editorState(ctx)
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/_admin/login', ability: null, summary: 'Sign-in link: `?ticket=` (one use, 10 min) → session cookie, 303 to `/_admin/`; a used or expired link → 303 to `/_admin/signin?error=link-expired`',
+      method: 'GET', path: '/_admin/login', ability: null, summary: 'Sign-in link: `?ticket=` (one use, 10 min) → session cookie, 303 to `/_admin/` (or to the editor path in `&next=`); a used or expired link → 303 to `/_admin/signin?error=link-expired`',
       handler: async (event) => {
         // A link checker's HEAD must not use the link up.
         if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
         const ticket = event.url.searchParams.get('ticket') ?? ''
-        if (!state().tickets.redeem(ticket)) return redirect('/_admin/signin?error=link-expired')
+        const next = editorPath(event.url.searchParams.get('next'))
+        if (!state().tickets.redeem(ticket)) return redirect(`/_admin/signin?error=link-expired${next ? `&next=${encodeURIComponent(next)}` : ''}`)
         const { id } = await state().sessions.create({ via: 'link', name: await localEditorName(dirname(ctx.config.contentDir)) })
-        return redirect('/_admin/', sessionCookie(id, isHttps(event)))
+        return redirect(`/_admin${next ?? '/'}`, sessionCookie(id, isHttps(event)))
       },
     },
     {
@@ -86,11 +88,12 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-/** A sign-in link (printed by `cms serve`) for this server's URL. */
-export function signInLink(ctx: AppContext, baseUrl: string): string {
+/** A sign-in link (printed by `cms serve`) for this server's URL; `next` is the editor path it leads to. */
+export function signInLink(ctx: AppContext, baseUrl: string, next?: string): string {
   const { ticket } = editorState(ctx).tickets.issue()
-  return `${baseUrl.replace(/\/+$/, '')}/_admin/login?ticket=${ticket}`
+  return withNext(`${baseUrl.replace(/\/+$/, '')}/_admin/login?ticket=${ticket}`, next)
 }
+
 
 function sessionBody(ctx: AppContext, credential: { name: string; abilities: ReadonlySet<string>; via: SessionRecord['via']; expiresAt: number }) {
   const p = ctx.store.project

@@ -44,6 +44,13 @@ describe('cms serve and cms editor-url', () => {
     expect(json.code).toBe(0)
     const { url } = JSON.parse(json.stdout) as { url: string }
     expect((await exchange(url)).headers.get('location')).toBe('/_admin/')
+    // --next: the link leads to that screen once it has signed the person in; a path outside the editor is refused.
+    const toChanges = await cms(['editor-url', '--dir', project.contentDir, '--next', '/changes'])
+    expect(toChanges.code, toChanges.stderr).toBe(0)
+    expect((await exchange(toChanges.stdout.trim())).headers.get('location')).toBe('/_admin/changes')
+    const away = await cms(['editor-url', '--dir', project.contentDir, '--next', 'https://evil.example'])
+    expect(away.code).toBe(2)
+    expect(away.stderr).toMatch(/--next must be a path inside the editor/)
 
     const session = () => fetch(`${server!.url}/_admin/api/session`, { headers: { cookie } })
     expect((await session()).status).toBe(200)
@@ -67,6 +74,6 @@ describe('cms serve and cms editor-url', () => {
   it('editor-url --help documents its options', async () => {
     const res = await cms(['editor-url', '--help'])
     expect(res.code).toBe(0)
-    for (const flag of ['--dir', '--json', '--open', '--revoke-all']) expect(res.stdout).toContain(flag)
+    for (const flag of ['--dir', '--json', '--next', '--open', '--revoke-all']) expect(res.stdout).toContain(flag)
   })
 })

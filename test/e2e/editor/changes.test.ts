@@ -63,8 +63,7 @@ describe('editor: Changes screen', () => {
   })
 
   it('lists an edited and a new entry per field, commits exactly the selection, discards a change after confirming', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/changes'))
+    const page = await ed.newPage({ at: '/changes' })
     await page.getByText('Everything is committed.').waitFor()
     await branchShown(page, 'main')
 
@@ -134,8 +133,7 @@ describe('editor: Changes screen', () => {
   })
 
   it('creates a content branch, switches to it, and shows this branch against main', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/changes'))
+    const page = await ed.newPage({ at: '/changes' })
     await page.getByRole('button', { name: 'Branches…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Branches' })
     await dialog.getByLabel('Branch name').fill('content/spring')

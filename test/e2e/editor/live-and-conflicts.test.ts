@@ -97,16 +97,14 @@ describe('nothing is lost', () => {
   })
 
   it('an open list refreshes when an entry is created elsewhere', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/c/kitchen'))
+    const page = await ed.newPage({ at: '/c/kitchen' })
     await page.getByRole('table').waitFor()
     await createEntry('Arrived from the CLI side')
     await page.getByRole('link', { name: 'Arrived from the CLI side' }).waitFor()
   })
 
   it('an open list shows what changed while its change stream was down, once it is back', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/c/kitchen'))
+    const page = await ed.newPage({ at: '/c/kitchen' })
     await page.getByRole('table').waitFor()
     const activity = editorState(ed.server.ctx).activity
     await expect.poll(() => activity.subscribers).toBeGreaterThan(0)

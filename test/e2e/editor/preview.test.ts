@@ -60,8 +60,7 @@ describe('the preview pane', () => {
   })
 
   test('the list of a collection says its entries have a preview', async () => {
-    const page = await editor.newPage()
-    await page.goto(editor.url('/c/posts'))
+    const page = await editor.newPage({ at: '/c/posts' })
     await expect.poll(() => page.getByTestId('preview-note').textContent()).toContain('Preview on the site (127.0.0.1:')
     await page.close()
   })

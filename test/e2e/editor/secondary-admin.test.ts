@@ -37,8 +37,7 @@ describe('editor: webhooks and schema', () => {
   })
 
   it('creates a webhook, sends a test showing the receiver’s answer, logs deliveries, redelivers, and edits it', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/webhooks'))
+    const page = await ed.newPage('/webhooks')
     await page.getByText('No webhooks yet.').waitFor()
     expect(await axeScan(page)).toEqual([])
 
@@ -98,8 +97,7 @@ describe('editor: webhooks and schema', () => {
 
   it('adds a field: shows the entries a required field would break before changing anything, then applies it on confirmation; reorders and removes', async () => {
     for (const title of ['First story', 'Second story']) await api('POST', '/articles', { data: { title } })
-    const page = await ed.newPage()
-    await page.goto(ed.url('/schema?c=articles'))
+    const page = await ed.newPage('/schema?c=articles')
     const fields = page.getByRole('list', { name: 'Fields of Articles' })
     await fields.getByText('Cover image').waitFor()
     expect(await axeScan(page)).toEqual([])
@@ -156,8 +154,7 @@ describe('editor: webhooks and schema', () => {
   })
 
   it('shows project auth\'s local outbox: a sign-up\'s verification email with its link', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/outbox'))
+    const page = await ed.newPage('/outbox')
     await page.getByRole('heading', { name: 'Outbox' }).waitFor()
     await page.getByText('Project auth is off').waitFor()
     await page.getByText('No emails yet.').waitFor()

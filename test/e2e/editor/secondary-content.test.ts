@@ -96,8 +96,7 @@ describe('editor: versions and translations', () => {
   it('creates a translation prefilled from the source, shows two locales side by side, and links an existing entry', async () => {
     const created = await api('POST', '/articles', { data: { title: 'Hello world', summary: 'Short and sweet.', rating: 5, writer: writer(), seo: { meta_title: 'Hello' } } })
     const uuid = created.body.data.uuid as string
-    const page = await ed.newPage()
-    await page.goto(ed.url(`/c/articles/${uuid}/translations`))
+    const page = await ed.newPage(`/c/articles/${uuid}/translations`)
     await page.getByRole('heading', { name: 'Translations of “Hello world”' }).waitFor()
     await page.locator('tr[data-locale="fr"]').getByText('No translation yet').waitFor()
     expect(await axeScan(page)).toEqual([])

@@ -37,8 +37,7 @@ describe('editor: media library', () => {
   afterAll(async () => { await ed?.close() })
 
   it('uploads images dropped on the page, shows them in the grid, edits details, lists usage and deletes with a confirmation', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/media'))
+    const page = await ed.newPage('/media')
     await page.getByText('No files yet').waitFor()
     expect(await axeScan(page)).toEqual([])
 
@@ -118,8 +117,7 @@ describe('editor: media library', () => {
   })
 
   it('uploads with the file button too (keyboard users), and shows a refused file as an error', async () => {
-    const page = await ed.newPage()
-    await page.goto(ed.url('/media'))
+    const page = await ed.newPage('/media')
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: 'Choose files…' }).focus()
     await page.keyboard.press('Enter')

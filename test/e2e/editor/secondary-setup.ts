@@ -16,7 +16,8 @@ export interface SecondaryEditor {
   project: TempProject
   browser: Browser
   url(path: string): string
-  newPage(): Promise<Page>
+  /** A page signed in by link, on `at` (`/media`) when given: one load instead of home and then it. */
+  newPage(at?: string): Promise<Page>
   close(): Promise<void>
 }
 
@@ -28,14 +29,14 @@ export async function startSecondaryEditor(template: Record<string, unknown>, en
   return {
     server, project, browser,
     url: (path) => `${server.url}/_admin${path}`,
-    async newPage() {
+    async newPage(at) {
       // bypassCSP: axe-core is injected as an inline script, which the editor's CSP (rightly) refuses.
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
       contexts.push(context)
       closeWithTest(context)
       const page = await context.newPage()
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
-      await page.goto(signInLink(server.ctx, server.url))
+      await page.goto(signInLink(server.ctx, server.url, at))
       await page.getByRole('navigation', { name: 'Main' }).waitFor()
       return page
     },

@@ -21,8 +21,11 @@ export interface Editor {
   url(path?: string): string
   /** A fresh one-time sign-in link. */
   signInLink(): string
-  /** A new browser context (own cookies and storage) with a page signed in by link. */
-  newPage(options?: { signIn?: boolean; context?: BrowserContext }): Promise<Page>
+  /**
+   * A new browser context (own cookies and storage) with a page signed in by link; with `at`
+   * (`/c/articles`), the link leads straight to that screen, one load instead of home and then it.
+   */
+  newPage(options?: { signIn?: boolean; context?: BrowserContext; at?: string }): Promise<Page>
   /** An API token with these abilities. */
   token(abilities?: Array<Ability | '*'>): Promise<string>
   close(): Promise<void>
@@ -50,7 +53,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     browser,
     url: (path = '/') => `${server.url}/_admin${path === '/' ? '/' : path}`,
     signInLink: () => signInLink(server.ctx, server.url),
-    async newPage({ signIn = true, context } = {}) {
+    async newPage({ signIn = true, context, at } = {}) {
       const ctx = context ?? await browser.newContext({ viewport: { width: 1280, height: 900 } })
       if (!context) {
         contexts.push(ctx)
@@ -60,7 +63,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
       // Leaving a form with unsaved changes asks (beforeunload); tests accept unless they handle it.
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       if (signIn) {
-        await page.goto(editor.signInLink())
+        await page.goto(signInLink(server.ctx, server.url, at))
         await page.getByRole('navigation', { name: 'Main' }).waitFor()
       }
       return page
