@@ -2,6 +2,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import EditorBesideSequencer from './test/helpers/sequencer.ts'
+import { useRamTempDir } from './test/helpers/ram-temp-dir.ts'
+
+// Before anything reads os.tmpdir(): the run's temp folders (projects, git repos, Chromium's
+// profiles) on a RAM disk where the machine has one (docs/benchmarks.md, "Suite speed: temp files
+// in RAM"). Workers and every process they start inherit TMPDIR.
+useRamTempDir()
 
 /** The dist/ build that spawned `cms` processes run: end-to-end projects only, unit tests import src/. */
 const BUILD = 'test/helpers/global-setup.ts'

@@ -1,0 +1,31 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Where Linux keeps a RAM disk (tmpfs) that every user may write to. */
+const RAM_DISK = '/dev/shm'
+
+/**
+ * Points TMPDIR at a folder of this run on the RAM disk, when there is one, and removes the folder
+ * when the run ends. The suite writes tens of thousands of files (imports, git repos, copies of the
+ * demo content); on the disk, the file system's journal and write-back made the run cost ~30–50
+ * core-seconds more (docs/benchmarks.md). The files are as real: same calls, same renames, same
+ * watcher events; only fsync has nothing to flush. The full-disk tests mount their own tmpfs.
+ * An explicit CMS_TEST_TMPDIR wins, and `CMS_TEST_TMPDIR=` (empty) keeps the system's default.
+ */
+export function useRamTempDir(): void {
+  const chosen = process.env.CMS_TEST_TMPDIR
+  // vitest evaluates its config more than once in a run: one folder per run.
+  if (chosen === '' || process.env.CMS_TEST_RUN_TMPDIR) return
+  const base = chosen ?? RAM_DISK
+  let dir: string
+  try {
+    dir = mkdtempSync(join(base, 'cms-test-run-'))
+    // Like /tmp: others may enter (nginx's workers run as nobody) and no one removes another's files.
+    chmodSync(dir, 0o1777)
+  } catch {
+    return
+  }
+  process.env.TMPDIR = dir
+  process.env.CMS_TEST_RUN_TMPDIR = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+}
