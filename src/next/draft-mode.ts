@@ -1,5 +1,6 @@
 import { cookies, draftMode } from 'next/headers.js'
 import { isLocale, isSlug, isUuid } from '../core/ids.ts'
+import { sitePath } from '../core/site-path.ts'
 import { apiHeaders, baseOf, PREVIEW_COOKIE, type CmsServer } from './options.ts'
 
 /** The draft as the API answers `GET /{collection}/{uuid}?state=draft`. */
@@ -49,7 +50,7 @@ export function createDraftModeHandler<F = Record<string, any>>(options: DraftMo
     const entry = ((await res.json()) as { data: DraftEntry<F> }).data
     const path = await options.resolvePath(entry, collection)
     // Only a path on this site: a link must not turn the handler into an open redirect.
-    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return text(500, 'resolvePath must return a path on this site (starting with one "/").')
+    if (sitePath(path) === null) return text(500, 'resolvePath must return a path on this site (starting with one "/", with no backslash or control character).')
     ;(await draftMode()).enable()
     // Like Next's own draft cookie: sent inside the editor's preview frame (SameSite=None needs https).
     const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
