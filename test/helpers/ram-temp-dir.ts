@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Where Linux keeps a RAM disk (tmpfs) that every user may write to. */
@@ -19,7 +19,8 @@ export function useRamTempDir(): void {
   const base = chosen ?? RAM_DISK
   let dir: string
   try {
-    dir = mkdtempSync(join(base, 'cms-test-run-'))
+    removeAbandoned(base)
+    dir = mkdtempSync(join(base, `cms-test-run-${process.pid}-`))
     // Like /tmp: others may enter (nginx's workers run as nobody) and no one removes another's files.
     chmodSync(dir, 0o1777)
   } catch {
@@ -28,4 +29,21 @@ export function useRamTempDir(): void {
   process.env.TMPDIR = dir
   process.env.CMS_TEST_RUN_TMPDIR = dir
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+}
+
+/** Folders of runs that were killed before they could remove theirs (their process is gone): RAM is not freed otherwise. */
+function removeAbandoned(base: string): void {
+  for (const name of readdirSync(base)) {
+    const pid = /^cms-test-run-(\d+)-/.exec(name)?.[1]
+    if (pid && !alive(Number(pid))) rmSync(join(base, name), { recursive: true, force: true })
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

@@ -94,7 +94,6 @@ export function signInLink(ctx: AppContext, baseUrl: string, next?: string): str
   return withNext(`${baseUrl.replace(/\/+$/, '')}/_admin/login?ticket=${ticket}`, next)
 }
 
-
 function sessionBody(ctx: AppContext, credential: { name: string; abilities: ReadonlySet<string>; via: SessionRecord['via']; expiresAt: number }) {
   const p = ctx.store.project
   return {
