@@ -7,8 +7,8 @@ const RAM_DISK = '/dev/shm'
 /**
  * Points TMPDIR at a folder of this run on the RAM disk, when there is one, and removes the folder
  * when the run ends. The suite writes tens of thousands of files (imports, git repos, copies of the
- * demo content); on the disk, the file system's journal and write-back made the run cost ~30–50
- * core-seconds more (docs/benchmarks.md). The files are as real: same calls, same renames, same
+ * demo content); on the disk, the file system's journal and write-back made the whole run slower
+ * (docs/benchmarks.md, "Suite speed: temp files in RAM"). The files are as real: same calls, same renames, same
  * watcher events; only fsync has nothing to flush. The full-disk tests mount their own tmpfs.
  * An explicit CMS_TEST_TMPDIR wins, and `CMS_TEST_TMPDIR=` (empty) keeps the system's default.
  */
