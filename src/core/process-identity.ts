@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 
 /**
  * `<boot id>:<start time in clock ticks>` of a process on Linux; null elsewhere or when unreadable.
@@ -23,3 +23,30 @@ export function processStart(pid: number): string | null {
 
 /** The identity of process `pid`, for `ServerInfo.parent`. */
 export const processIdentity = (pid: number): { pid: number; process_start: string | null } => ({ pid, process_start: processStart(pid) })
+
+/**
+ * Whether process `pid` is running (EPERM: running under another user). A zombie is not: it
+ * has exited and only waits for its parent to collect it, which after a `kill -9` of a
+ * process group (its parent killed too) is up to an init that may take seconds, or never.
+ */
+export function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  return !isZombie(pid)
+}
+
+/** Linux: the state letter of /proc/<pid>/stat is Z (zombie) or X (dead); elsewhere, never. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state === 'Z' || state === 'X'
+  } catch (error) {
+    // Gone between the signal and the read: not running. No /proc (macOS): the signal decides.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat')
+  }
+}

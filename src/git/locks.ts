@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { refusalReason, type GitRepo } from './repo.ts'
+import { isAlive } from '../core/process-identity.ts'
 
 /**
  * The locks that can stop a commit: `.cms/git-index.lock` (our private index; only cms uses it)
@@ -14,15 +15,6 @@ export const STALE_USER_LOCK_MS = 10_000
 
 const ownerFile = (indexFile: string) => `${indexFile}.owner`
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** The live cms process (other than this one) that holds the private index's lock, or null. */
 function privateLockHolder(indexFile: string): number | null {
   if (!existsSync(`${indexFile}.lock`)) return null
@@ -32,7 +24,7 @@ function privateLockHolder(indexFile: string): number | null {
   } catch {
     // No owner written (a cms from before owners were kept): nobody alive claims it.
   }
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null
 }
 
 /**

@@ -2,7 +2,7 @@ import * as fs from 'node:fs'
 import { dirname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { CmsError } from '../core/errors.ts'
-import { isAlive } from './lock.ts'
+import { isAlive } from '../core/process-identity.ts'
 
 /**
  * Runs `fn` while holding an exclusive lock file (created with O_EXCL, holding our pid), so

@@ -1,9 +1,8 @@
 import { link, readFile, rm, writeFile, stat } from 'node:fs/promises'
-import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { makeDirs, writeFileAtomic } from './atomic.ts'
-import { processStart } from '../core/process-identity.ts'
+import { isAlive, processStart } from '../core/process-identity.ts'
 
 /** What `.cms/server.json` records about the process holding the one-writer lock. */
 export interface ServerInfo {
@@ -202,29 +201,3 @@ function isExiting(info: ServerInfo): boolean {
   return !!info.parent && !isSameProcess(info.parent.pid, info.parent.process_start)
 }
 
-/**
- * Whether process `pid` is running (EPERM: running under another user). A zombie is not: it
- * has exited and only waits for its parent to collect it, which after a `kill -9` of a
- * process group (its parent killed too) is up to an init that may take seconds, or never.
- */
-export function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  return !isZombie(pid)
-}
-
-/** Linux: the state letter of /proc/<pid>/stat is Z (zombie) or X (dead); elsewhere, never. */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
-    return state === 'Z' || state === 'X'
-  } catch (error) {
-    // Gone between the signal and the read: not running. No /proc (macOS): the signal decides.
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat')
-  }
-}

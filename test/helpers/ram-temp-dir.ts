@@ -1,5 +1,6 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { isAlive } from '../../src/core/process-identity.ts'
 
 /** Where Linux keeps a RAM disk (tmpfs) that every user may write to. */
 const RAM_DISK = '/dev/shm'
@@ -35,15 +36,6 @@ export function useRamTempDir(): void {
 function removeAbandoned(base: string): void {
   for (const name of readdirSync(base)) {
     const pid = /^cms-test-run-(\d+)-/.exec(name)?.[1]
-    if (pid && !alive(Number(pid))) rmSync(join(base, name), { recursive: true, force: true })
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if (pid && !isAlive(Number(pid))) rmSync(join(base, name), { recursive: true, force: true })
   }
 }

@@ -1,7 +1,7 @@
 import { flushFileSystem } from '../../storage/flush-file-system.ts'
 import { now } from '../../core/ids.ts'
 import { CmsError } from '../../core/errors.ts'
-import { isAlive } from '../../storage/lock.ts'
+import { isAlive } from '../../core/process-identity.ts'
 import type { Collection, EventSource, Field, FieldValues } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { clearSchemaJournal, readSchemaJournal, writeSchemaJournal, type FieldChange, type SchemaChange } from '../../storage/schema-journal.ts'

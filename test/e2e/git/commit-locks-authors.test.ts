@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { utimes, writeFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +15,7 @@ let s: GitServer
 let writer: string
 let first: string
 const head = () => p.git('rev-parse', 'HEAD')
+const readStat = (pid: number): string => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8') } catch { return '' } }
 const entryPath = (uuid: string) => `content/entries/articles/${uuid}.json`
 const titleAt = (rev: string, uuid: string) => JSON.parse(p.git('show', `${rev}:${entryPath(uuid)}`)).fields.title
 
@@ -58,6 +60,25 @@ describe('git commits: locks, authors, message text', () => {
       expect((await s.req('/_admin/api/git/branch')).body.blocked).toBe(status.body.blocked)
     } finally {
       other.kill()
+      await rm(lock, { force: true })
+    }
+  })
+
+  it('takes over a private index lock whose owner was killed and never collected (a zombie)', async () => {
+    const lock = join(p.contentDir, '..', '.cms', 'git-index.lock')
+    // The owner's parent becomes `sleep`, which never waits for it: killed, it stays a zombie.
+    const sh = spawn('sh', ['-c', `"${process.execPath}" -e "setTimeout(() => {}, 60000)" & echo $!; exec sleep 60`], { stdio: ['ignore', 'pipe', 'ignore'] })
+    try {
+      const pid = Number(await new Promise<string>((resolve) => sh.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))))
+      // Once the shell is `sleep`, nothing will collect the owner (the shell itself might have).
+      await waitFor(() => readStat(sh.pid!).includes('(sleep)'), 'the shell to become sleep')
+      process.kill(pid, 'SIGKILL')
+      await waitFor(() => /^\S+ \(.*\) Z/.test(readStat(pid)), 'the killed owner to be a zombie')
+      await writeFile(lock, '')
+      await writeFile(join(p.contentDir, '..', '.cms', 'git-index.owner'), `${pid}\n`)
+      expect((await s.req('/_admin/api/git/status')).body.blocked).toBeNull()
+    } finally {
+      sh.kill('SIGKILL')
       await rm(lock, { force: true })
     }
   })
