@@ -18,9 +18,10 @@ export default defineConfig({
   test: {
     setupFiles: ['test/helpers/no-server-errors.ts'],
     // `cms serve` spawned by tests serves in the process the test started (test/e2e/serve/flags.test.ts turns the respawn back on).
+    // CMS_CHECK_ANSWERS: every answer of a route that names its type is checked against it (src/server/http/answer-check.ts).
     // NODE_COMPILE_CACHE: the hundreds of `cms` processes the e2e files spawn reuse V8's compiled
     // code of dist/ and node_modules across processes (Node >= 22.1 reads it; older Nodes ignore it).
-    env: { CMS_SERVE_RESPAWN: '0', NODE_COMPILE_CACHE: join(tmpdir(), 'cms-test-compile-cache') },
+    env: { CMS_SERVE_RESPAWN: '0', NODE_COMPILE_CACHE: join(tmpdir(), 'cms-test-compile-cache'), CMS_CHECK_ANSWERS: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

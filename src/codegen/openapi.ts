@@ -1,6 +1,7 @@
 import type { Collection, Field, Project } from '../core/types.ts'
 import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } from '../schema/json-schema.ts'
 import { markdownText } from './escape.ts'
+import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS } from './answer-schemas.ts'
 
 /** What the generator needs of a route (server/access/route-access.ts RouteSpec, without the handler). */
 export interface RouteInfo {
@@ -11,6 +12,8 @@ export interface RouteInfo {
   /** Project auth (/auth/*): open to anyone, for a signed-in end user, or for a project token. */
   projectAuth?: 'open' | 'user' | 'client'
   summary: string
+  /** What it answers, by name (server/http/answers.ts): its schema is in answer-schemas.ts. */
+  answer?: string
 }
 
 /**
@@ -22,7 +25,7 @@ export interface RouteInfo {
 export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 'api'>, collections: readonly Collection[], routes: readonly RouteInfo[], version = '0.0.0'): Record<string, unknown> {
   const sorted = [...collections].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
   const paths: Record<string, Record<string, unknown>> = {}
-  const schemas: Record<string, JsonSchema> = { ...BASE_SCHEMAS }
+  const schemas: Record<string, JsonSchema> = { ...BASE_SCHEMAS, ...(ANSWER_DEFINITIONS as Record<string, JsonSchema>) }
   for (const c of sorted) {
     const name = schemaName(c.slug)
     schemas[`${name}Fields`] = outputObject(c.fields, sorted, false)
@@ -118,7 +121,9 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   }
   const json = (schema: JsonSchema, description = 'OK') => ({ description, content: { 'application/json': { schema } } })
   let ok: unknown = json({})
-  if (entity && method === 'get' && route.path === '/:collection') {
+  const declared = route.answer ? ANSWER_SCHEMAS[route.answer] : undefined
+  if (declared) ok = json(declared as JsonSchema)
+  else if (entity && method === 'get' && route.path === '/:collection') {
     const entry = { $ref: `#/components/schemas/${entity}Entry` }
     ok = json({ oneOf: [
       { type: 'array', items: entry, description: 'Without paginate' },

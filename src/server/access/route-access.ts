@@ -2,6 +2,7 @@ import type { H3Event } from 'h3'
 import type { Ability } from '../../core/types.ts'
 import type { EndUserPrincipal } from '../../end-users/accounts.ts'
 import type { PreviewClaims } from '../../preview/preview-tokens.ts'
+import type { AnswerName, Answers } from '../http/answers.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -39,7 +40,7 @@ export type Principal =
   /** A site reading with a preview token (read-only; drafts of its project, or of its one entry). */
   | { kind: 'preview'; claims: PreviewClaims }
 
-export interface RouteSpec extends RouteAccess {
+interface RouteBase extends RouteAccess {
   /** One line for the route table in docs/api.md. */
   summary: string
   /**
@@ -48,5 +49,10 @@ export interface RouteSpec extends RouteAccess {
    * so concurrent ones apply one after the other instead of the later being refused with 409.
    */
   serial?: true
-  handler: (event: H3Event, principal: Principal) => unknown
 }
+
+/** A route that names what it answers (http/answers.ts): its handler must return that, or a Response with it. */
+type AnsweredRoute = { [K in AnswerName]: RouteBase & { answer: K; handler: (event: H3Event, principal: Principal) => Answers[K] | Response | Promise<Answers[K] | Response> } }[AnswerName]
+
+/** A route: who may call it, what it does, and (for the routes that say so) what it answers. */
+export type RouteSpec = AnsweredRoute | (RouteBase & { answer?: undefined; handler: (event: H3Event, principal: Principal) => unknown })

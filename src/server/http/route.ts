@@ -7,6 +7,10 @@ import { endScope, writeScope, gitHeader, type WriteScope } from '../../git/scop
 import { authorEmail } from '../../git/message.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
 import { actorScope, type Actor } from '../../core/actor.ts'
+import type { AnswerName } from './answers.ts'
+
+/** The test suite's contract check of answers (http/answer-check.ts, loaded only when on): vitest.config.ts sets it. */
+const checkingAnswers = process.env.CMS_CHECK_ANSWERS === '1'
 
 /** The last serial route started per app context: the next one waits for it. */
 const serialTails = new WeakMap<AppContext, Promise<unknown>>()
@@ -23,7 +27,8 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
       return checked instanceof Promise ? checked.then((principal) => proceed(event, principal)) : proceed(event, checked)
     }
     const proceed = (event: H3Event, principal: Principal) => {
-      const call = () => (spec.method === 'GET' ? spec.handler(event, principal) : actorScope.run(actorOf(principal), () => spec.handler(event, principal)))
+      const answer = () => (spec.method === 'GET' ? spec.handler(event, principal) : actorScope.run(actorOf(principal), () => spec.handler(event, principal)))
+      const call = spec.answer && checkingAnswers ? () => checked(spec.answer!, `${spec.method} ${spec.path}`, answer()) : answer
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? call()
         : withGitScope(ctx, event, principal, call))
@@ -94,4 +99,12 @@ async function withGitScope(ctx: AppContext, event: H3Event, principal: Principa
   } finally {
     endScope(scope)
   }
+}
+
+/** The answer, once the test suite's contract check has passed it (http/answer-check.ts). */
+async function checked(name: AnswerName, route: string, result: unknown): Promise<unknown> {
+  const value = await result
+  const { checkAnswer } = await import('./answer-check.ts')
+  await checkAnswer(name, route, value)
+  return value
 }

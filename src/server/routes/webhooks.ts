@@ -16,22 +16,27 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/webhooks', ability: 'admin', token: 'always', summary: 'List webhooks (bare array; secrets never shown)',
+      answer: 'WebhookList',
       handler: () => listWebhooks(ctx),
     },
     {
       serial: true, method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
+      answer: 'Webhook',
       handler: async (event) => json(201, await createWebhook(ctx, await readJsonBody(event, ctx))),
     },
     {
       method: 'GET', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'One webhook',
+      answer: 'Webhook',
       handler: (event) => getWebhook(ctx, param(event, 'uuid')),
     },
     {
       serial: true, method: 'PUT', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (omitted fields, secret included, are kept)',
+      answer: 'Webhook',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
       serial: true, method: 'PATCH', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (same as PUT)',
+      answer: 'Webhook',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
@@ -43,14 +48,17 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'GET', path: '/webhooks/:uuid/logs', ability: 'admin', token: 'always', summary: 'Delivery attempts, newest first (`paginate`, `page`)',
+      answer: 'WebhookLogs',
       handler: (event) => webhookLogs(ctx, param(event, 'uuid'), { paginate: event.url.searchParams.get('paginate'), page: event.url.searchParams.get('page') }, apiBase(event)),
     },
     {
       method: 'POST', path: '/webhooks/:uuid/test', ability: 'admin', token: 'always', summary: 'Send a signed test ping now; answers with the receiver\'s reply',
+      answer: 'WebhookTest',
       handler: (event) => testWebhook(ctx, param(event, 'uuid')),
     },
     {
       method: 'POST', path: '/webhooks/deliveries/:delivery/redeliver', ability: 'admin', token: 'always', summary: 'Queue a logged delivery again (new delivery_id) (202)',
+      answer: 'WebhookRedelivery',
       handler: async (event) => json(202, await redeliver(ctx, param(event, 'delivery'))),
     },
   ])

@@ -1,0 +1,415 @@
+// Written by `npm run schemas:answers` (scripts/gen-answer-schemas.mjs) from the types in
+// src/server/http/answers.ts; do not edit by hand (a unit test fails when it is out of date).
+
+/** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
+export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "Webhook": {
+    "$ref": "#/components/schemas/CmsWebhookOutput"
+  },
+  "WebhookList": {
+    "type": "array",
+    "items": {
+      "$ref": "#/components/schemas/CmsWebhookOutput"
+    }
+  },
+  "WebhookLogs": {
+    "$ref": "#/components/schemas/CmsPage_DeliveryLogRecord"
+  },
+  "WebhookTest": {
+    "$ref": "#/components/schemas/CmsTestResult"
+  },
+  "WebhookRedelivery": {
+    "$ref": "#/components/schemas/CmsRedelivery"
+  }
+}
+
+/** The named types the answers use, as OpenAPI components (`#/components/schemas/Cms<Type>`). */
+export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
+  "CmsWebhookOutput": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "collections": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "uuid": {
+              "type": "string"
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "slug": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          },
+          "required": [
+            "uuid",
+            "name",
+            "slug"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "url": {
+        "type": "string"
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "sources": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "payload": {
+        "type": "boolean"
+      },
+      "status": {
+        "type": "boolean"
+      },
+      "collection_ids": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "has_secret": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection_ids",
+      "collections",
+      "created_at",
+      "description",
+      "events",
+      "has_secret",
+      "name",
+      "payload",
+      "sources",
+      "status",
+      "updated_at",
+      "url",
+      "uuid"
+    ]
+  },
+  "CmsPage_DeliveryLogRecord": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CmsDeliveryLogRecord"
+        }
+      },
+      "links": {
+        "$ref": "#/components/schemas/CmsPageLinks"
+      },
+      "meta": {
+        "$ref": "#/components/schemas/CmsPageMeta"
+      }
+    },
+    "required": [
+      "data",
+      "links",
+      "meta"
+    ],
+    "additionalProperties": false
+  },
+  "CmsDeliveryLogRecord": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "project_uuid": {
+        "type": "string"
+      },
+      "webhook_id": {
+        "type": "string"
+      },
+      "action": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string"
+      },
+      "request": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "response": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "number"
+              },
+              "body": {
+                "type": "string"
+              },
+              "body_truncated": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "status",
+              "body",
+              "body_truncated"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "delivery_id": {
+        "type": "string"
+      },
+      "attempt": {
+        "type": "number"
+      },
+      "duration_ms": {
+        "type": "number"
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "redelivery_of": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "project_uuid",
+      "webhook_id",
+      "action",
+      "url",
+      "status",
+      "request",
+      "response",
+      "created_at",
+      "updated_at",
+      "delivery_id",
+      "attempt",
+      "duration_ms",
+      "error",
+      "next_attempt_at"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPageLinks": {
+    "type": "object",
+    "properties": {
+      "first": {
+        "type": "string"
+      },
+      "last": {
+        "type": "string"
+      },
+      "prev": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "first",
+      "last",
+      "prev",
+      "next"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPageMeta": {
+    "type": "object",
+    "properties": {
+      "current_page": {
+        "type": "number"
+      },
+      "from": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "last_page": {
+        "type": "number"
+      },
+      "path": {
+        "type": "string"
+      },
+      "per_page": {
+        "type": "number"
+      },
+      "to": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "total": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "current_page",
+      "from",
+      "last_page",
+      "path",
+      "per_page",
+      "to",
+      "total"
+    ],
+    "additionalProperties": false
+  },
+  "CmsTestResult": {
+    "type": "object",
+    "properties": {
+      "delivery_id": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string"
+      },
+      "ok": {
+        "type": "boolean"
+      },
+      "signed": {
+        "type": "boolean"
+      },
+      "response": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "number"
+              },
+              "body": {
+                "type": "string"
+              },
+              "body_truncated": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "status",
+              "body",
+              "body_truncated"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "duration_ms": {
+        "type": "number"
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "delivery_id",
+      "status",
+      "ok",
+      "signed",
+      "response",
+      "duration_ms",
+      "error"
+    ],
+    "additionalProperties": false
+  },
+  "CmsRedelivery": {
+    "type": "object",
+    "properties": {
+      "delivery_id": {
+        "type": "string"
+      },
+      "redelivery_of": {
+        "type": "string"
+      },
+      "webhook_id": {
+        "type": "string"
+      },
+      "event": {
+        "type": "string"
+      },
+      "queued": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "delivery_id",
+      "redelivery_of",
+      "webhook_id",
+      "event",
+      "queued"
+    ],
+    "additionalProperties": false
+  }
+}

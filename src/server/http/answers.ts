@@ -1,0 +1,25 @@
+import type { Page } from '../../core/types.ts'
+import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
+import type { Redelivery, TestResult, WebhookOutput } from '../../webhooks/service.ts'
+
+/**
+ * What a route answers, by name: a route says `answer: 'Webhook'` (access/route-access.ts), its
+ * handler must then return that type (tsc checks it), the OpenAPI document describes the answer
+ * with the JSON Schema generated from the type (codegen/answer-schemas.ts, written by
+ * `npm run schemas:answers`), and the test suite checks every such answer against it
+ * (http/answer-check.ts). The types stay the one source: the schemas are derived, never written.
+ */
+export interface Answers {
+  /** A webhook: the record without its secret (only whether it has one), with its collections spelled out. */
+  Webhook: WebhookOutput
+  /** Every webhook. */
+  WebhookList: WebhookOutput[]
+  /** A webhook's delivery attempts, newest first: all of them, or a page with `paginate`. */
+  WebhookLogs: Page<DeliveryLogRecord>
+  /** A test ping sent now, with the receiver's answer. */
+  WebhookTest: TestResult
+  /** A logged delivery queued again. */
+  WebhookRedelivery: Redelivery
+}
+
+export type AnswerName = keyof Answers

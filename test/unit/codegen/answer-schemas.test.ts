@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain .mjs script, without declarations
+import { renderAnswerSchemas } from '../../../scripts/gen-answer-schemas.mjs'
+import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS } from '../../../src/codegen/answer-schemas.ts'
+import { generateOpenApi } from '../../../src/codegen/openapi.ts'
+import { collectRoutes } from '../../../src/server/http/route-inventory.ts'
+import { checkAnswer } from '../../../src/server/http/answer-check.ts'
+
+/**
+ * Routes that name what they answer (src/server/http/answers.ts): the schemas are generated from
+ * the TypeScript types, the OpenAPI document uses them, and the suite's contract check refuses an
+ * answer the type does not allow.
+ */
+describe('answer schemas', () => {
+  it('src/codegen/answer-schemas.ts is what the types in answers.ts give now (npm run schemas:answers)', async () => {
+    const file = await readFile(new URL('../../../src/codegen/answer-schemas.ts', import.meta.url), 'utf8')
+    expect(file === (renderAnswerSchemas() as string), 'src/codegen/answer-schemas.ts is out of date: run `npm run schemas:answers`').toBe(true)
+  })
+
+  it('the OpenAPI document answers every such route with its schema, and every $ref in it resolves', async () => {
+    const routes = await collectRoutes()
+    const answered = routes.filter((r) => r.answer)
+    expect(answered.map((r) => `${r.method} ${r.path}`)).toContain('GET /webhooks/:uuid')
+    const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [], routes) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>
+      components: { schemas: Record<string, unknown> }
+    }
+    for (const route of answered) {
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
+      const ok = op.responses['200'] ?? op.responses['201']
+      expect(ok?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toEqual(ANSWER_SCHEMAS[route.answer!])
+    }
+    for (const name of Object.keys(ANSWER_DEFINITIONS)) expect(doc.components.schemas[name]).toEqual(ANSWER_DEFINITIONS[name])
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
+    expect(refs.filter((name) => !(name in doc.components.schemas))).toEqual([])
+  })
+
+  it('the contract check passes an answer of the type and refuses one that is not, naming the route', async () => {
+    const queued = { delivery_id: 'd2', redelivery_of: 'd1', webhook_id: 'w1', event: 'content.published', queued: true }
+    await expect(checkAnswer('WebhookRedelivery', 'POST /webhooks/deliveries/:delivery/redeliver', queued)).resolves.toBeUndefined()
+    const json = new Response(JSON.stringify({ ...queued, queued: 'yes' }), { status: 202, headers: { 'content-type': 'application/json' } })
+    await expect(checkAnswer('WebhookRedelivery', 'POST /webhooks/deliveries/:delivery/redeliver', json)).rejects.toThrow(/POST \/webhooks\/deliveries\/:delivery\/redeliver answered what its type WebhookRedelivery does not allow/)
+    // An error answer is not the route's answer: not checked.
+    await expect(checkAnswer('WebhookRedelivery', 'x', new Response('{"message":"no"}', { status: 404, headers: { 'content-type': 'application/json' } }))).resolves.toBeUndefined()
+  })
+})
