@@ -20,6 +20,18 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "WebhookRedelivery": {
     "$ref": "#/components/schemas/CmsRedelivery"
+  },
+  "Token": {
+    "$ref": "#/components/schemas/CmsTokenInfo"
+  },
+  "TokenList": {
+    "type": "array",
+    "items": {
+      "$ref": "#/components/schemas/CmsTokenInfo"
+    }
+  },
+  "CreatedToken": {
+    "$ref": "#/components/schemas/CmsCreatedToken"
   }
 }
 
@@ -409,6 +421,101 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "webhook_id",
       "event",
       "queued"
+    ],
+    "additionalProperties": false
+  },
+  "CmsTokenInfo": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "abilities": {
+        "type": "array",
+        "items": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/CmsAbility"
+            },
+            {
+              "type": "string",
+              "const": "*"
+            }
+          ]
+        }
+      },
+      "last4": {
+        "type": "string"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "expired": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "name",
+      "abilities",
+      "last4",
+      "created_at",
+      "expires_at",
+      "expired"
+    ],
+    "additionalProperties": false
+  },
+  "CmsAbility": {
+    "type": "string",
+    "enum": [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "admin",
+      "introspect"
+    ]
+  },
+  "CmsCreatedToken": {
+    "type": "object",
+    "properties": {
+      "token": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "abilities": {
+        "type": "array",
+        "items": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/CmsAbility"
+            },
+            {
+              "type": "string",
+              "const": "*"
+            }
+          ]
+        }
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "token",
+      "name",
+      "abilities",
+      "expires_at"
     ],
     "additionalProperties": false
   }

@@ -14,11 +14,13 @@ export function registerTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/tokens', ability: 'admin', token: 'always', project: 'optional',
       summary: 'API tokens: `[{name, abilities, last4, created_at, expires_at, expired}]` (never a secret)',
+      answer: 'TokenList',
       handler: () => listTokens(ctx.store),
     },
     {
       serial: true, method: 'POST', path: '/_admin/api/tokens', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Create a token `{name, abilities: "read,create" | [...], expires?: "30d" | date}` → `{token, name, abilities, expires_at}` (the secret, shown once)',
+      answer: 'CreatedToken',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const abilities = Array.isArray(body.abilities) ? body.abilities.join(',') : body.abilities
@@ -32,6 +34,7 @@ export function registerTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       serial: true, method: 'DELETE', path: '/_admin/api/tokens/:name', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Revoke a token by name → the token revoked (servers refuse it at once)',
+      answer: 'Token',
       handler: (event) => revokeToken(ctx.store, decodeURIComponent(event.context.params?.name ?? '')),
     },
   ])

@@ -1,4 +1,5 @@
 import type { Page } from '../../core/types.ts'
+import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
 import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
 import type { Redelivery, TestResult, WebhookOutput } from '../../webhooks/service.ts'
 
@@ -20,6 +21,12 @@ export interface Answers {
   WebhookTest: TestResult
   /** A logged delivery queued again. */
   WebhookRedelivery: Redelivery
+  /** An API token as listed: never its secret, only its last 4 characters. */
+  Token: TokenInfo
+  /** Every API token. */
+  TokenList: TokenInfo[]
+  /** A token just made: the secret, shown this once. */
+  CreatedToken: CreatedToken
 }
 
 export type AnswerName = keyof Answers
