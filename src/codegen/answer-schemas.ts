@@ -32,6 +32,21 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "CreatedToken": {
     "$ref": "#/components/schemas/CmsCreatedToken"
+  },
+  "PreviewToken": {
+    "$ref": "#/components/schemas/CmsPreviewTokenIssued"
+  },
+  "PreviewLink": {
+    "$ref": "#/components/schemas/CmsPreviewLink"
+  },
+  "PreviewConfig": {
+    "$ref": "#/components/schemas/CmsPreviewConfig"
+  },
+  "PreviewTokenRevoked": {
+    "$ref": "#/components/schemas/CmsPreviewTokenRevoked"
+  },
+  "PreviewTokensRevoked": {
+    "$ref": "#/components/schemas/CmsPreviewTokensRevoked"
   }
 }
 
@@ -516,6 +531,90 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "name",
       "abilities",
       "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPreviewTokenIssued": {
+    "type": "object",
+    "properties": {
+      "token": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "token",
+      "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPreviewLink": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "token": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "url",
+      "token",
+      "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPreviewConfig": {
+    "type": "object",
+    "properties": {
+      "preview_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "origin": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "preview_url",
+      "origin"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPreviewTokenRevoked": {
+    "type": "object",
+    "properties": {
+      "revoked": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "revoked"
+    ],
+    "additionalProperties": false
+  },
+  "CmsPreviewTokensRevoked": {
+    "type": "object",
+    "properties": {
+      "revoked": {
+        "type": "string",
+        "const": "all"
+      }
+    },
+    "required": [
+      "revoked"
     ],
     "additionalProperties": false
   }

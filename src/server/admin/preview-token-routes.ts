@@ -10,26 +10,31 @@ export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'POST', path: '/_admin/api/preview-tokens', ability: 'update', token: 'always', project: 'optional',
       summary: 'Issue a read-only preview token `{collection?, uuid?, ttl_seconds?}` (1..86400, default 3600) → 201 `{token, expires_at}`',
+      answer: 'PreviewToken',
       handler: async (event) => json(201, await issuePreviewToken(ctx, await readJsonBody(event, ctx))),
     },
     {
       method: 'GET', path: '/_admin/api/preview', ability: 'read', token: 'always', project: 'optional',
       summary: 'The project\'s preview address template and the origin the editor may frame: `{preview_url, origin}` (nulls when none is set)',
+      answer: 'PreviewConfig',
       handler: () => previewConfig(ctx),
     },
     {
       method: 'POST', path: '/_admin/api/preview-links', ability: 'update', token: 'always', project: 'optional',
       summary: 'An entry\'s preview address `{collection, uuid}` → 201 `{url, token, expires_at}` (a token for that entry, filled into preview_url)',
+      answer: 'PreviewLink',
       handler: async (event) => json(201, await previewLink(ctx, await readJsonBody(event, ctx))),
     },
     {
       method: 'DELETE', path: '/_admin/api/preview-tokens', ability: 'update', token: 'always', project: 'optional',
       summary: 'Revoke every preview token issued so far → `{revoked: "all"}`',
+      answer: 'PreviewTokensRevoked',
       handler: () => revokeAllPreviewTokens(ctx),
     },
     {
       method: 'DELETE', path: '/_admin/api/preview-tokens/:token', ability: 'update', token: 'always', project: 'optional',
       summary: 'Revoke one preview token (refused at once) → `{revoked: true}`',
+      answer: 'PreviewTokenRevoked',
       handler: (event) => revokePreviewToken(ctx, decodeURIComponent(event.context.params?.token ?? '')),
     },
   ])

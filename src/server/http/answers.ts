@@ -1,4 +1,5 @@
 import type { Page } from '../../core/types.ts'
+import type { PreviewConfig, PreviewLink, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
 import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
 import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
 import type { Redelivery, TestResult, WebhookOutput } from '../../webhooks/service.ts'
@@ -27,6 +28,14 @@ export interface Answers {
   TokenList: TokenInfo[]
   /** A token just made: the secret, shown this once. */
   CreatedToken: CreatedToken
+  /** A preview token just issued. */
+  PreviewToken: PreviewTokenIssued
+  /** A link to an entry on the site in preview mode. */
+  PreviewLink: PreviewLink
+  /** The project's preview settings the editor reads. */
+  PreviewConfig: PreviewConfig
+  PreviewTokenRevoked: PreviewTokenRevoked
+  PreviewTokensRevoked: PreviewTokensRevoked
 }
 
 export type AnswerName = keyof Answers

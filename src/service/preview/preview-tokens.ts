@@ -14,7 +14,10 @@ export interface PreviewContext {
  * Issues a preview token (docs/preview.md): for the whole project, or for one entry when both
  * `collection` and `uuid` are given (the entry must exist). `ttl_seconds` 1..86400, default 3600.
  */
-export async function issuePreviewToken(ctx: PreviewContext, body: Record<string, unknown>): Promise<{ token: string; expires_at: string }> {
+/** A preview token just issued, and when it stops working. */
+export interface PreviewTokenIssued { token: string; expires_at: string }
+
+export async function issuePreviewToken(ctx: PreviewContext, body: Record<string, unknown>): Promise<PreviewTokenIssued> {
   const { collection, uuid } = body
   if (collection !== undefined && collection !== null && typeof collection !== 'string') throw badRequest('collection must be a collection slug.')
   if (uuid !== undefined && uuid !== null && typeof uuid !== 'string') throw badRequest('uuid must be an entry uuid.')
@@ -32,19 +35,28 @@ export async function issuePreviewToken(ctx: PreviewContext, body: Record<string
 }
 
 /** Revokes one preview token (at once, on this server); 404 when it is no token of this project. */
-export async function revokePreviewToken(ctx: PreviewContext, token: string): Promise<{ revoked: true }> {
+/** One preview token revoked. */
+export interface PreviewTokenRevoked { revoked: true }
+
+export async function revokePreviewToken(ctx: PreviewContext, token: string): Promise<PreviewTokenRevoked> {
   if (!(await previewTokens(ctx).revoke(token, ctx.store.project.uuid))) throw notFound('Preview token not found: it is not one this server issued for this project.')
   return { revoked: true }
 }
 
 /** Revokes every preview token issued so far. */
-export async function revokeAllPreviewTokens(ctx: PreviewContext): Promise<{ revoked: 'all' }> {
+/** Every preview token issued so far revoked. */
+export interface PreviewTokensRevoked { revoked: 'all' }
+
+export async function revokeAllPreviewTokens(ctx: PreviewContext): Promise<PreviewTokensRevoked> {
   await previewTokens(ctx).revokeAll()
   return { revoked: 'all' }
 }
 
 /** What the editor needs to offer a preview: the template and the origin it may frame (null: none configured). */
-export function previewConfig(ctx: PreviewContext): { preview_url: string | null; origin: string | null } {
+/** The project's preview URL template, and the site origin the editor may frame. */
+export interface PreviewConfig { preview_url: string | null; origin: string | null }
+
+export function previewConfig(ctx: PreviewContext): PreviewConfig {
   const template = ctx.store.project.preview_url ?? null
   return { preview_url: template, origin: previewOrigin(template) }
 }
@@ -54,7 +66,10 @@ export function previewConfig(ctx: PreviewContext): { preview_url: string | null
  * that entry alone (an hour) filled into the project's template with the entry's collection,
  * uuid, slug (its first slug field's draft value) and locale. 409 when no usable template is set.
  */
-export async function previewLink(ctx: PreviewContext, body: Record<string, unknown>): Promise<{ url: string; token: string; expires_at: string }> {
+/** A link to an entry on the site in preview mode, with the token it carries. */
+export interface PreviewLink { url: string; token: string; expires_at: string }
+
+export async function previewLink(ctx: PreviewContext, body: Record<string, unknown>): Promise<PreviewLink> {
   const template = ctx.store.project.preview_url
   if (!template || previewUrlProblem(template)) throw conflict('No preview address is set for this project: set one with `cms project set --preview-url <template>` (docs/preview.md).')
   const issued = await issuePreviewToken(ctx, { collection: body.collection, uuid: body.uuid, ttl_seconds: body.ttl_seconds })
