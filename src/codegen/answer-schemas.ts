@@ -47,6 +47,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "PreviewTokensRevoked": {
     "$ref": "#/components/schemas/CmsPreviewTokensRevoked"
+  },
+  "Replica": {
+    "$ref": "#/components/schemas/CmsReplicaStatus"
   }
 }
 
@@ -617,5 +620,90 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "revoked"
     ],
     "additionalProperties": false
+  },
+  "CmsReplicaStatus": {
+    "type": "object",
+    "properties": {
+      "remote": {
+        "type": "string"
+      },
+      "branch": {
+        "type": "string"
+      },
+      "commit": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "synced_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "checked_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "interval_ms": {
+        "type": "number"
+      },
+      "error": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "code": {
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/CmsSyncErrorCode"
+                  },
+                  {
+                    "type": "string",
+                    "const": "sync_failed"
+                  }
+                ]
+              },
+              "message": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "message"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "remote",
+      "branch",
+      "commit",
+      "synced_at",
+      "checked_at",
+      "interval_ms",
+      "error"
+    ],
+    "additionalProperties": false
+  },
+  "CmsSyncErrorCode": {
+    "type": "string",
+    "enum": [
+      "fetch_failed",
+      "diverged",
+      "ahead",
+      "local_changes",
+      "blocked",
+      "refused_paths",
+      "merge_failed"
+    ]
   }
 }

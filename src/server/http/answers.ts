@@ -1,4 +1,5 @@
 import type { Page } from '../../core/types.ts'
+import type { ReplicaStatus } from '../../replica/follower.ts'
 import type { PreviewConfig, PreviewLink, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
 import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
 import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
@@ -36,6 +37,8 @@ export interface Answers {
   PreviewConfig: PreviewConfig
   PreviewTokenRevoked: PreviewTokenRevoked
   PreviewTokensRevoked: PreviewTokensRevoked
+  /** A `--follow` replica: what it follows, the commit it serves, its last sync and error. */
+  Replica: ReplicaStatus
 }
 
 export type AnswerName = keyof Answers

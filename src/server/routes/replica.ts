@@ -19,10 +19,12 @@ export function registerReplicaRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_replica', ability: null, summary: 'A `--follow` replica\'s state: `{remote, branch, commit, synced_at, checked_at, interval_ms, error}` (404 on a server that follows nothing)',
+      answer: 'Replica',
       handler: () => json(200, follower(ctx).status()),
     },
     {
       method: 'POST', path: '/_replica/sync', ability: null, summary: 'Fetch and fast-forward now; answers once the new commit is served. An admin token as Bearer, or a push webhook signed in `X-Hub-Signature-256`; else 401',
+      answer: 'Replica',
       handler: async (event) => {
         const replica = follower(ctx)
         if (!(await allowed(event, ctx))) {
