@@ -50,6 +50,59 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "Replica": {
     "$ref": "#/components/schemas/CmsReplicaStatus"
+  },
+  "Search": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CmsSearchHit"
+        }
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "TranslationGaps": {
+    "anyOf": [
+      {
+        "$ref": "#/components/schemas/CmsTranslationGaps"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "locales": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "object",
+              "properties": {
+                "present": {
+                  "type": "number"
+                },
+                "total": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "present",
+                "total"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "locales"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "$ref": "#/components/schemas/CmsEntryGaps"
+      }
+    ]
   }
 }
 
@@ -705,5 +758,148 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "refused_paths",
       "merge_failed"
     ]
+  },
+  "CmsSearchHit": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "score": {
+        "type": "number"
+      },
+      "title": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "locale",
+      "score",
+      "title"
+    ],
+    "additionalProperties": false
+  },
+  "CmsTranslationGaps": {
+    "type": "object",
+    "properties": {
+      "missing": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CmsMissingTranslation"
+        }
+      },
+      "empty": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CmsEmptyTranslation"
+        }
+      },
+      "locales": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "present": {
+              "type": "number"
+            },
+            "total": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "present",
+            "total"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "missing",
+      "empty",
+      "locales"
+    ],
+    "additionalProperties": false
+  },
+  "CmsMissingTranslation": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "translation_group": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "source_uuid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "locale",
+      "translation_group",
+      "source_uuid"
+    ],
+    "additionalProperties": false
+  },
+  "CmsEmptyTranslation": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "field": {
+        "type": "string"
+      },
+      "source_uuid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "locale",
+      "uuid",
+      "field",
+      "source_uuid"
+    ],
+    "additionalProperties": false
+  },
+  "CmsEntryGaps": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "required": [
+      "entries"
+    ],
+    "additionalProperties": false
   }
 }

@@ -1,4 +1,7 @@
 import type { Page } from '../../core/types.ts'
+import type { TranslationGaps } from '../../query/translation-gaps.ts'
+import type { EntryGaps } from '../../service/entries/translation-entries.ts'
+import type { SearchHit } from '../../service/entries/search.ts'
 import type { ReplicaStatus } from '../../replica/follower.ts'
 import type { PreviewConfig, PreviewLink, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
 import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
@@ -39,6 +42,10 @@ export interface Answers {
   PreviewTokensRevoked: PreviewTokensRevoked
   /** A `--follow` replica: what it follows, the commit it serves, its last sync and error. */
   Replica: ReplicaStatus
+  /** Entries of every collection that match a search, best first. */
+  Search: { data: SearchHit[] }
+  /** What is missing in which locale: the whole report, its summary (the locales), or one entry's. */
+  TranslationGaps: TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps
 }
 
 export type AnswerName = keyof Answers
