@@ -103,6 +103,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "$ref": "#/components/schemas/CmsEntryGaps"
       }
     ]
+  },
+  "EditorSession": {
+    "$ref": "#/components/schemas/CmsEditorSession"
   }
 }
 
@@ -899,6 +902,65 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     },
     "required": [
       "entries"
+    ],
+    "additionalProperties": false
+  },
+  "CmsEditorSession": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "abilities": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CmsAbility"
+        }
+      },
+      "project": {
+        "type": "object",
+        "properties": {
+          "uuid": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "default_locale": {
+            "type": "string"
+          },
+          "locales": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        },
+        "required": [
+          "uuid",
+          "name",
+          "default_locale",
+          "locales"
+        ],
+        "additionalProperties": false
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "via": {
+        "type": "string",
+        "enum": [
+          "link",
+          "token"
+        ]
+      }
+    },
+    "required": [
+      "name",
+      "abilities",
+      "project",
+      "expires_at",
+      "via"
     ],
     "additionalProperties": false
   }

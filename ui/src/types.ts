@@ -1,25 +1,19 @@
 /**
  * Shapes the editor reads from the API (see docs/api.md), taken from the server's own definitions
  * (type-only imports: nothing of src/ reaches the bundle), so a change on the server breaks the
- * editor's typecheck instead of drifting. Only what exists for the editor alone (the session) is
- * written here.
+ * editor's typecheck instead of drifting. None is written here.
  */
-import type { Ability, AssetJson, Collection as CollectionRecord, EntryRecord, Project } from '../../src/core/types.ts'
+import type { AssetJson, Collection as CollectionRecord, EntryRecord, Project } from '../../src/core/types.ts'
 import type { PageLinks, PageMeta } from '../../src/client/index.ts'
+import type { EditorSession } from '../../src/sessions/editor-session.ts'
 
 export type { Ability, Field, FieldOptions, FieldType, FieldValidations } from '../../src/core/types.ts'
 
 /** `project` in the session answer (server/admin/session-routes.ts). */
 export type ProjectInfo = Pick<Project, 'uuid' | 'name' | 'default_locale' | 'locales'>
 
-/** `GET /_admin/api/session` (server/admin/session-routes.ts `sessionBody`). */
-export interface Session {
-  name: string
-  abilities: Ability[]
-  project: ProjectInfo
-  expires_at: string | null
-  via: string
-}
+/** `GET /_admin/api/session`: the server's own type (sessions/editor-session.ts). */
+export type Session = EditorSession
 
 /** `GET /collections/{slug}` (service/collections/view.ts): the record without its list position. */
 export type Collection = Omit<CollectionRecord, 'order'>

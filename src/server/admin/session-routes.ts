@@ -12,6 +12,7 @@ import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../se
 import { localEditorName } from '../../sessions/local-name.ts'
 import { editorPath, withNext } from '../../sessions/editor-path.ts'
 import type { SessionRecord } from '../../sessions/session-store.ts'
+import type { EditorSession } from '../../sessions/editor-session.ts'
 import { dirname } from 'node:path'
 
 /**
@@ -36,6 +37,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'GET', path: '/_admin/api/session', ability: null, summary: 'The signed-in editor session: `{name, abilities, project, expires_at, via}`, or 401',
+      answer: 'EditorSession',
       handler: (event) => {
         const id = readSessionCookie(event.req.headers.get('cookie'))
         const credential = id ? sessionCredential(id, ctx) : null
@@ -45,6 +47,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'POST', path: '/_admin/api/session', ability: null, summary: 'Sign in to the editor with an API token (`{token}`) → session JSON and cookie; 401 for a bad token',
+      answer: 'EditorSession',
       handler: async (event) => {
         refuseCrossSite(event)
         const body = await readJsonBody(event, ctx)
@@ -94,7 +97,7 @@ export function signInLink(ctx: AppContext, baseUrl: string, next?: string): str
   return withNext(`${baseUrl.replace(/\/+$/, '')}/_admin/login?ticket=${ticket}`, next)
 }
 
-function sessionBody(ctx: AppContext, credential: { name: string; abilities: ReadonlySet<string>; via: SessionRecord['via']; expiresAt: number }) {
+function sessionBody(ctx: AppContext, credential: { name: string; abilities: ReadonlySet<string>; via: SessionRecord['via']; expiresAt: number }): EditorSession {
   const p = ctx.store.project
   return {
     name: credential.name,

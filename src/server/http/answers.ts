@@ -1,4 +1,5 @@
 import type { Page } from '../../core/types.ts'
+import type { EditorSession } from '../../sessions/editor-session.ts'
 import type { TranslationGaps } from '../../query/translation-gaps.ts'
 import type { EntryGaps } from '../../service/entries/translation-entries.ts'
 import type { SearchHit } from '../../service/entries/search.ts'
@@ -46,6 +47,8 @@ export interface Answers {
   Search: { data: SearchHit[] }
   /** What is missing in which locale: the whole report, its summary (the locales), or one entry's. */
   TranslationGaps: TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps
+  /** The signed-in editor. */
+  EditorSession: EditorSession
 }
 
 export type AnswerName = keyof Answers
