@@ -8,29 +8,39 @@ import { writeGenerated } from './lib/generated-file.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const target = 'src/codegen/answer-schemas.ts'
-/** Names the OpenAPI document gives collections' schemas: an answer type must not end like them. */
-const COLLECTION_SUFFIXES = /(Fields|RelatedFields|Entry|Input)$/
+/**
+ * An OpenAPI component name (letters, digits, `.`, `-`, `_`) for a type: `Page<DeliveryLogRecord>` →
+ * `Cms.Page_DeliveryLogRecord`. The dot keeps them apart from the collections' schemas, which are
+ * named by slug in letters and digits only (`ArticlesEntry`, `ArticlesInput`).
+ */
+const componentName = (type) => `Cms.${type.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+$/, '')}`
 
-/** An OpenAPI component name (letters, digits, `.`, `-`, `_`) for a type: `Page<DeliveryLogRecord>` → `CmsPage_DeliveryLogRecord`. */
-const componentName = (type) => `Cms${type.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+$/, '')}`
+/** The JSON Schema of one interface of answers.ts (`Answers` or `Inputs`): its members and the named types they use. */
+function schemaOf(type) {
+  const schema = createGenerator({
+    path: `${root}src/server/http/answers.ts`, tsconfig: `${root}tsconfig.json`, type,
+    skipTypeCheck: true, expose: 'export', topRef: true, jsDoc: 'basic', additionalProperties: false, sortProps: true,
+  }).createSchema(type)
+  const definitions = { ...schema.definitions }
+  const members = definitions[type]
+  delete definitions[type]
+  return { members: members.properties ?? {}, definitions }
+}
 
 /** The text of src/codegen/answer-schemas.ts for the types now in answers.ts. */
 export function renderAnswerSchemas() {
-  const schema = createGenerator({
-    path: `${root}src/server/http/answers.ts`, tsconfig: `${root}tsconfig.json`, type: 'Answers',
-    skipTypeCheck: true, expose: 'export', topRef: true, jsDoc: 'basic', additionalProperties: false, sortProps: true,
-  }).createSchema('Answers')
-  const definitions = { ...schema.definitions }
-  const answers = definitions.Answers
-  delete definitions.Answers
-  for (const name of Object.keys(definitions)) {
-    if (COLLECTION_SUFFIXES.test(name)) throw new Error(`${name}: an answer type's name must not end like a collection's schemas (Fields, Entry, Input)`)
+  const answers = schemaOf('Answers')
+  const inputs = schemaOf('Inputs')
+  const definitions = { ...answers.definitions }
+  for (const [name, s] of Object.entries(inputs.definitions)) {
+    if (name in definitions && JSON.stringify(definitions[name]) !== JSON.stringify(s)) throw new Error(`${name}: two different types of this name in answers.ts's Answers and Inputs`)
+    definitions[name] = s
   }
   // OpenAPI keeps schemas under components, with a prefix of their own (collections are named by slug).
-  const text = JSON.stringify({ answers: answers.properties, definitions }, null, 2)
+  const text = JSON.stringify({ answers: answers.members, inputs: inputs.members, definitions }, null, 2)
     .replace(/"#\/definitions\/([^"]+)"/g, (_m, name) => `"#/components/schemas/${componentName(decodeURIComponent(name))}"`)
   const parsed = JSON.parse(text)
-  const prefixed = Object.fromEntries(Object.entries(parsed.definitions).map(([name, s]) => [componentName(name), s]))
+  const prefixed = Object.fromEntries(Object.entries(parsed.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, s]) => [componentName(name), s]))
   return [
     '// Written by `npm run schemas:answers` (scripts/gen-answer-schemas.mjs) from the types in',
     '// src/server/http/answers.ts; do not edit by hand (a unit test fails when it is out of date).',
@@ -38,7 +48,10 @@ export function renderAnswerSchemas() {
     '/** Each answer\'s schema, by the name routes give (`answer: \'Webhook\'`); refs point into ANSWER_DEFINITIONS. */',
     `export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = ${JSON.stringify(parsed.answers, null, 2)}`,
     '',
-    '/** The named types the answers use, as OpenAPI components (`#/components/schemas/Cms<Type>`). */',
+    '/** Each request body\'s schema, by the name routes give (`input: \'WebhookInput\'`); refs point into ANSWER_DEFINITIONS. */',
+    `export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = ${JSON.stringify(parsed.inputs, null, 2)}`,
+    '',
+    '/** The named types the answers and inputs use, as OpenAPI components (`#/components/schemas/Cms.<Type>`). */',
     `export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = ${JSON.stringify(prefixed, null, 2)}`,
     '',
   ].join('\n')

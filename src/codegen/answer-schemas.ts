@@ -4,52 +4,52 @@
 /** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
 export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "Webhook": {
-    "$ref": "#/components/schemas/CmsWebhookOutput"
+    "$ref": "#/components/schemas/Cms.WebhookOutput"
   },
   "WebhookList": {
     "type": "array",
     "items": {
-      "$ref": "#/components/schemas/CmsWebhookOutput"
+      "$ref": "#/components/schemas/Cms.WebhookOutput"
     }
   },
   "WebhookLogs": {
-    "$ref": "#/components/schemas/CmsPage_DeliveryLogRecord"
+    "$ref": "#/components/schemas/Cms.Page_DeliveryLogRecord"
   },
   "WebhookTest": {
-    "$ref": "#/components/schemas/CmsTestResult"
+    "$ref": "#/components/schemas/Cms.TestResult"
   },
   "WebhookRedelivery": {
-    "$ref": "#/components/schemas/CmsRedelivery"
+    "$ref": "#/components/schemas/Cms.Redelivery"
   },
   "Token": {
-    "$ref": "#/components/schemas/CmsTokenInfo"
+    "$ref": "#/components/schemas/Cms.TokenInfo"
   },
   "TokenList": {
     "type": "array",
     "items": {
-      "$ref": "#/components/schemas/CmsTokenInfo"
+      "$ref": "#/components/schemas/Cms.TokenInfo"
     }
   },
   "CreatedToken": {
-    "$ref": "#/components/schemas/CmsCreatedToken"
+    "$ref": "#/components/schemas/Cms.CreatedToken"
   },
   "PreviewToken": {
-    "$ref": "#/components/schemas/CmsPreviewTokenIssued"
+    "$ref": "#/components/schemas/Cms.PreviewTokenIssued"
   },
   "PreviewLink": {
-    "$ref": "#/components/schemas/CmsPreviewLink"
+    "$ref": "#/components/schemas/Cms.PreviewLink"
   },
   "PreviewConfig": {
-    "$ref": "#/components/schemas/CmsPreviewConfig"
+    "$ref": "#/components/schemas/Cms.PreviewConfig"
   },
   "PreviewTokenRevoked": {
-    "$ref": "#/components/schemas/CmsPreviewTokenRevoked"
+    "$ref": "#/components/schemas/Cms.PreviewTokenRevoked"
   },
   "PreviewTokensRevoked": {
-    "$ref": "#/components/schemas/CmsPreviewTokensRevoked"
+    "$ref": "#/components/schemas/Cms.PreviewTokensRevoked"
   },
   "Replica": {
-    "$ref": "#/components/schemas/CmsReplicaStatus"
+    "$ref": "#/components/schemas/Cms.ReplicaStatus"
   },
   "Search": {
     "type": "object",
@@ -57,7 +57,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "data": {
         "type": "array",
         "items": {
-          "$ref": "#/components/schemas/CmsSearchHit"
+          "$ref": "#/components/schemas/Cms.SearchHit"
         }
       }
     },
@@ -69,7 +69,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "TranslationGaps": {
     "anyOf": [
       {
-        "$ref": "#/components/schemas/CmsTranslationGaps"
+        "$ref": "#/components/schemas/Cms.TranslationGaps"
       },
       {
         "type": "object",
@@ -100,139 +100,74 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "additionalProperties": false
       },
       {
-        "$ref": "#/components/schemas/CmsEntryGaps"
+        "$ref": "#/components/schemas/Cms.EntryGaps"
       }
     ]
   },
   "EditorSession": {
-    "$ref": "#/components/schemas/CmsEditorSession"
+    "$ref": "#/components/schemas/Cms.EditorSession"
   }
 }
 
-/** The named types the answers use, as OpenAPI components (`#/components/schemas/Cms<Type>`). */
+/** Each request body's schema, by the name routes give (`input: 'WebhookInput'`); refs point into ANSWER_DEFINITIONS. */
+export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "WebhookInput": {
+    "$ref": "#/components/schemas/Cms.WebhookInput"
+  }
+}
+
+/** The named types the answers and inputs use, as OpenAPI components (`#/components/schemas/Cms.<Type>`). */
 export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
-  "CmsWebhookOutput": {
+  "Cms.Ability": {
+    "type": "string",
+    "enum": [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "admin",
+      "introspect"
+    ]
+  },
+  "Cms.CreatedToken": {
     "type": "object",
-    "additionalProperties": false,
     "properties": {
-      "collections": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "properties": {
-            "uuid": {
-              "type": "string"
-            },
-            "name": {
-              "type": [
-                "string",
-                "null"
-              ]
-            },
-            "slug": {
-              "type": [
-                "string",
-                "null"
-              ]
-            }
-          },
-          "required": [
-            "uuid",
-            "name",
-            "slug"
-          ],
-          "additionalProperties": false
-        }
-      },
-      "uuid": {
+      "token": {
         "type": "string"
       },
       "name": {
         "type": "string"
       },
-      "description": {
+      "abilities": {
+        "type": "array",
+        "items": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/Cms.Ability"
+            },
+            {
+              "type": "string",
+              "const": "*"
+            }
+          ]
+        }
+      },
+      "expires_at": {
         "type": [
           "string",
           "null"
         ]
-      },
-      "url": {
-        "type": "string"
-      },
-      "events": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      },
-      "sources": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      },
-      "payload": {
-        "type": "boolean"
-      },
-      "status": {
-        "type": "boolean"
-      },
-      "collection_ids": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      },
-      "has_secret": {
-        "type": "boolean"
-      },
-      "created_at": {
-        "type": "string"
-      },
-      "updated_at": {
-        "type": "string"
       }
     },
     "required": [
-      "collection_ids",
-      "collections",
-      "created_at",
-      "description",
-      "events",
-      "has_secret",
+      "token",
       "name",
-      "payload",
-      "sources",
-      "status",
-      "updated_at",
-      "url",
-      "uuid"
-    ]
-  },
-  "CmsPage_DeliveryLogRecord": {
-    "type": "object",
-    "properties": {
-      "data": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/CmsDeliveryLogRecord"
-        }
-      },
-      "links": {
-        "$ref": "#/components/schemas/CmsPageLinks"
-      },
-      "meta": {
-        "$ref": "#/components/schemas/CmsPageMeta"
-      }
-    },
-    "required": [
-      "data",
-      "links",
-      "meta"
+      "abilities",
+      "expires_at"
     ],
     "additionalProperties": false
   },
-  "CmsDeliveryLogRecord": {
+  "Cms.DeliveryLogRecord": {
     "type": "object",
     "properties": {
       "id": {
@@ -334,7 +269,162 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsPageLinks": {
+  "Cms.EditorSession": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "abilities": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.Ability"
+        }
+      },
+      "project": {
+        "type": "object",
+        "properties": {
+          "uuid": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "default_locale": {
+            "type": "string"
+          },
+          "locales": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        },
+        "required": [
+          "uuid",
+          "name",
+          "default_locale",
+          "locales"
+        ],
+        "additionalProperties": false
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "via": {
+        "type": "string",
+        "enum": [
+          "link",
+          "token"
+        ]
+      }
+    },
+    "required": [
+      "name",
+      "abilities",
+      "project",
+      "expires_at",
+      "via"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EmptyTranslation": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "field": {
+        "type": "string"
+      },
+      "source_uuid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "locale",
+      "uuid",
+      "field",
+      "source_uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryGaps": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "required": [
+      "entries"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.MissingTranslation": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "translation_group": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "source_uuid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "locale",
+      "translation_group",
+      "source_uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.Page_DeliveryLogRecord": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.DeliveryLogRecord"
+        }
+      },
+      "links": {
+        "$ref": "#/components/schemas/Cms.PageLinks"
+      },
+      "meta": {
+        "$ref": "#/components/schemas/Cms.PageMeta"
+      }
+    },
+    "required": [
+      "data",
+      "links",
+      "meta"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PageLinks": {
     "type": "object",
     "properties": {
       "first": {
@@ -364,7 +454,7 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsPageMeta": {
+  "Cms.PageMeta": {
     "type": "object",
     "properties": {
       "current_page": {
@@ -406,7 +496,233 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsTestResult": {
+  "Cms.PreviewConfig": {
+    "type": "object",
+    "properties": {
+      "preview_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "origin": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "preview_url",
+      "origin"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PreviewLink": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "token": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "url",
+      "token",
+      "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PreviewTokenIssued": {
+    "type": "object",
+    "properties": {
+      "token": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "token",
+      "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PreviewTokenRevoked": {
+    "type": "object",
+    "properties": {
+      "revoked": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "revoked"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PreviewTokensRevoked": {
+    "type": "object",
+    "properties": {
+      "revoked": {
+        "type": "string",
+        "const": "all"
+      }
+    },
+    "required": [
+      "revoked"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.Redelivery": {
+    "type": "object",
+    "properties": {
+      "delivery_id": {
+        "type": "string"
+      },
+      "redelivery_of": {
+        "type": "string"
+      },
+      "webhook_id": {
+        "type": "string"
+      },
+      "event": {
+        "type": "string"
+      },
+      "queued": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "delivery_id",
+      "redelivery_of",
+      "webhook_id",
+      "event",
+      "queued"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReplicaStatus": {
+    "type": "object",
+    "properties": {
+      "remote": {
+        "type": "string"
+      },
+      "branch": {
+        "type": "string"
+      },
+      "commit": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "synced_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "checked_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "interval_ms": {
+        "type": "number"
+      },
+      "error": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "code": {
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/Cms.SyncErrorCode"
+                  },
+                  {
+                    "type": "string",
+                    "const": "sync_failed"
+                  }
+                ]
+              },
+              "message": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "message"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "remote",
+      "branch",
+      "commit",
+      "synced_at",
+      "checked_at",
+      "interval_ms",
+      "error"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.SearchHit": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "score": {
+        "type": "number"
+      },
+      "title": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "locale",
+      "score",
+      "title"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.SyncErrorCode": {
+    "type": "string",
+    "enum": [
+      "fetch_failed",
+      "diverged",
+      "ahead",
+      "local_changes",
+      "blocked",
+      "refused_paths",
+      "merge_failed"
+    ]
+  },
+  "Cms.TestResult": {
     "type": "object",
     "properties": {
       "delivery_id": {
@@ -469,36 +785,7 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsRedelivery": {
-    "type": "object",
-    "properties": {
-      "delivery_id": {
-        "type": "string"
-      },
-      "redelivery_of": {
-        "type": "string"
-      },
-      "webhook_id": {
-        "type": "string"
-      },
-      "event": {
-        "type": "string"
-      },
-      "queued": {
-        "type": "boolean",
-        "const": true
-      }
-    },
-    "required": [
-      "delivery_id",
-      "redelivery_of",
-      "webhook_id",
-      "event",
-      "queued"
-    ],
-    "additionalProperties": false
-  },
-  "CmsTokenInfo": {
+  "Cms.TokenInfo": {
     "type": "object",
     "properties": {
       "name": {
@@ -509,7 +796,7 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
         "items": {
           "anyOf": [
             {
-              "$ref": "#/components/schemas/CmsAbility"
+              "$ref": "#/components/schemas/Cms.Ability"
             },
             {
               "type": "string",
@@ -544,265 +831,19 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsAbility": {
-    "type": "string",
-    "enum": [
-      "read",
-      "create",
-      "update",
-      "delete",
-      "admin",
-      "introspect"
-    ]
-  },
-  "CmsCreatedToken": {
-    "type": "object",
-    "properties": {
-      "token": {
-        "type": "string"
-      },
-      "name": {
-        "type": "string"
-      },
-      "abilities": {
-        "type": "array",
-        "items": {
-          "anyOf": [
-            {
-              "$ref": "#/components/schemas/CmsAbility"
-            },
-            {
-              "type": "string",
-              "const": "*"
-            }
-          ]
-        }
-      },
-      "expires_at": {
-        "type": [
-          "string",
-          "null"
-        ]
-      }
-    },
-    "required": [
-      "token",
-      "name",
-      "abilities",
-      "expires_at"
-    ],
-    "additionalProperties": false
-  },
-  "CmsPreviewTokenIssued": {
-    "type": "object",
-    "properties": {
-      "token": {
-        "type": "string"
-      },
-      "expires_at": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "token",
-      "expires_at"
-    ],
-    "additionalProperties": false
-  },
-  "CmsPreviewLink": {
-    "type": "object",
-    "properties": {
-      "url": {
-        "type": "string"
-      },
-      "token": {
-        "type": "string"
-      },
-      "expires_at": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "url",
-      "token",
-      "expires_at"
-    ],
-    "additionalProperties": false
-  },
-  "CmsPreviewConfig": {
-    "type": "object",
-    "properties": {
-      "preview_url": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "origin": {
-        "type": [
-          "string",
-          "null"
-        ]
-      }
-    },
-    "required": [
-      "preview_url",
-      "origin"
-    ],
-    "additionalProperties": false
-  },
-  "CmsPreviewTokenRevoked": {
-    "type": "object",
-    "properties": {
-      "revoked": {
-        "type": "boolean",
-        "const": true
-      }
-    },
-    "required": [
-      "revoked"
-    ],
-    "additionalProperties": false
-  },
-  "CmsPreviewTokensRevoked": {
-    "type": "object",
-    "properties": {
-      "revoked": {
-        "type": "string",
-        "const": "all"
-      }
-    },
-    "required": [
-      "revoked"
-    ],
-    "additionalProperties": false
-  },
-  "CmsReplicaStatus": {
-    "type": "object",
-    "properties": {
-      "remote": {
-        "type": "string"
-      },
-      "branch": {
-        "type": "string"
-      },
-      "commit": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "synced_at": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "checked_at": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "interval_ms": {
-        "type": "number"
-      },
-      "error": {
-        "anyOf": [
-          {
-            "type": "object",
-            "properties": {
-              "code": {
-                "anyOf": [
-                  {
-                    "$ref": "#/components/schemas/CmsSyncErrorCode"
-                  },
-                  {
-                    "type": "string",
-                    "const": "sync_failed"
-                  }
-                ]
-              },
-              "message": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "code",
-              "message"
-            ],
-            "additionalProperties": false
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "required": [
-      "remote",
-      "branch",
-      "commit",
-      "synced_at",
-      "checked_at",
-      "interval_ms",
-      "error"
-    ],
-    "additionalProperties": false
-  },
-  "CmsSyncErrorCode": {
-    "type": "string",
-    "enum": [
-      "fetch_failed",
-      "diverged",
-      "ahead",
-      "local_changes",
-      "blocked",
-      "refused_paths",
-      "merge_failed"
-    ]
-  },
-  "CmsSearchHit": {
-    "type": "object",
-    "properties": {
-      "collection": {
-        "type": "string"
-      },
-      "uuid": {
-        "type": "string"
-      },
-      "locale": {
-        "type": "string"
-      },
-      "score": {
-        "type": "number"
-      },
-      "title": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "collection",
-      "uuid",
-      "locale",
-      "score",
-      "title"
-    ],
-    "additionalProperties": false
-  },
-  "CmsTranslationGaps": {
+  "Cms.TranslationGaps": {
     "type": "object",
     "properties": {
       "missing": {
         "type": "array",
         "items": {
-          "$ref": "#/components/schemas/CmsMissingTranslation"
+          "$ref": "#/components/schemas/Cms.MissingTranslation"
         }
       },
       "empty": {
         "type": "array",
         "items": {
-          "$ref": "#/components/schemas/CmsEmptyTranslation"
+          "$ref": "#/components/schemas/Cms.EmptyTranslation"
         }
       },
       "locales": {
@@ -832,136 +873,150 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "CmsMissingTranslation": {
-    "type": "object",
-    "properties": {
-      "collection": {
-        "type": "string"
-      },
-      "locale": {
-        "type": "string"
-      },
-      "translation_group": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "source_uuid": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "collection",
-      "locale",
-      "translation_group",
-      "source_uuid"
-    ],
-    "additionalProperties": false
-  },
-  "CmsEmptyTranslation": {
-    "type": "object",
-    "properties": {
-      "collection": {
-        "type": "string"
-      },
-      "locale": {
-        "type": "string"
-      },
-      "uuid": {
-        "type": "string"
-      },
-      "field": {
-        "type": "string"
-      },
-      "source_uuid": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "collection",
-      "locale",
-      "uuid",
-      "field",
-      "source_uuid"
-    ],
-    "additionalProperties": false
-  },
-  "CmsEntryGaps": {
-    "type": "object",
-    "properties": {
-      "entries": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "required": [
-      "entries"
-    ],
-    "additionalProperties": false
-  },
-  "CmsEditorSession": {
+  "Cms.WebhookInput": {
     "type": "object",
     "properties": {
       "name": {
         "type": "string"
       },
-      "abilities": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/CmsAbility"
-        }
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
       },
-      "project": {
-        "type": "object",
-        "properties": {
-          "uuid": {
-            "type": "string"
-          },
-          "name": {
-            "type": "string"
-          },
-          "default_locale": {
-            "type": "string"
-          },
-          "locales": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          }
-        },
-        "required": [
-          "uuid",
-          "name",
-          "default_locale",
-          "locales"
-        ],
-        "additionalProperties": false
-      },
-      "expires_at": {
+      "url": {
         "type": "string"
       },
-      "via": {
-        "type": "string",
-        "enum": [
-          "link",
-          "token"
+      "secret": {
+        "type": [
+          "string",
+          "null"
         ]
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "sources": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "payload": {
+        "type": "boolean"
+      },
+      "status": {
+        "type": "boolean"
+      },
+      "collection_ids": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.WebhookOutput": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "collections": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "uuid": {
+              "type": "string"
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "slug": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          },
+          "required": [
+            "uuid",
+            "name",
+            "slug"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "url": {
+        "type": "string"
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "sources": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "payload": {
+        "type": "boolean"
+      },
+      "status": {
+        "type": "boolean"
+      },
+      "collection_ids": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "has_secret": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
       }
     },
     "required": [
+      "collection_ids",
+      "collections",
+      "created_at",
+      "description",
+      "events",
+      "has_secret",
       "name",
-      "abilities",
-      "project",
-      "expires_at",
-      "via"
-    ],
-    "additionalProperties": false
+      "payload",
+      "sources",
+      "status",
+      "updated_at",
+      "url",
+      "uuid"
+    ]
   }
 }

@@ -1,7 +1,7 @@
 import type { Collection, Field, Project } from '../core/types.ts'
 import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } from '../schema/json-schema.ts'
 import { markdownText } from './escape.ts'
-import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS } from './answer-schemas.ts'
+import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, INPUT_SCHEMAS } from './answer-schemas.ts'
 
 /** What the generator needs of a route (server/access/route-access.ts RouteSpec, without the handler). */
 export interface RouteInfo {
@@ -14,6 +14,10 @@ export interface RouteInfo {
   summary: string
   /** What it answers, by name (server/http/answers.ts): its schema is in answer-schemas.ts. */
   answer?: string
+  /** What its JSON body is, by name (server/http/answers.ts `Inputs`): its schema is in answer-schemas.ts. */
+  input?: string
+  /** What it answers that is not JSON (server/access/route-access.ts `Produces`). */
+  produces?: 'empty' | 'redirect' | 'html' | 'script' | 'events' | 'file'
 }
 
 /**
@@ -96,6 +100,8 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
         },
       } } },
     }
+  } else if (route.input && INPUT_SCHEMAS[route.input]) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
   } else if (['post', 'put', 'patch'].includes(method)) {
     op.requestBody = { required: false, content: { 'application/json': { schema: ANY_OBJECT } } }
   }
@@ -122,7 +128,10 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   const json = (schema: JsonSchema, description = 'OK') => ({ description, content: { 'application/json': { schema } } })
   let ok: unknown = json({})
   const declared = route.answer ? ANSWER_SCHEMAS[route.answer] : undefined
+  if (route.produces === 'empty') return { 204: { description: 'Done (no content)' }, ...errors }
+  if (route.produces === 'redirect') return { 303: { description: 'See Other: the page it leads to (`Location`)' }, ...errors }
   if (declared) ok = json(declared as JsonSchema)
+  else if (route.produces && route.produces in OTHER_ANSWERS) ok = OTHER_ANSWERS[route.produces]
   else if (entity && method === 'get' && route.path === '/:collection') {
     const entry = { $ref: `#/components/schemas/${entity}Entry` }
     ok = json({ oneOf: [
@@ -141,6 +150,14 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
+}
+
+/** What the document says of an answer that is not JSON, by the route's `produces`. */
+const OTHER_ANSWERS: Record<string, unknown> = {
+  html: { description: 'A page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } },
+  script: { description: 'A script', content: { 'text/javascript': { schema: { type: 'string' } } } },
+  events: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+  file: { description: 'The file\'s bytes, with its own Content-Type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } },
 }
 
 const tagOf = (path: string): string => path.split('/')[1] || 'project'

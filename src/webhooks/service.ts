@@ -184,7 +184,7 @@ export async function redeliver(ctx: WebhookContext, deliveryId: string): Promis
 
 // ---- input -------------------------------------------------------------------------------
 
-interface WebhookInput {
+export interface WebhookInput {
   name?: string
   description?: string | null
   url?: string

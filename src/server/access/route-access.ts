@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import type { Ability } from '../../core/types.ts'
 import type { EndUserPrincipal } from '../../end-users/accounts.ts'
 import type { PreviewClaims } from '../../preview/preview-tokens.ts'
-import type { AnswerName, Answers } from '../http/answers.ts'
+import type { AnswerName, Answers, InputName } from '../http/answers.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -49,10 +49,21 @@ interface RouteBase extends RouteAccess {
    * so concurrent ones apply one after the other instead of the later being refused with 409.
    */
   serial?: true
+  /** What its JSON body is, by name (http/answers.ts `Inputs`): the OpenAPI document's request body. */
+  input?: InputName
 }
 
-/** A route that names what it answers (http/answers.ts): its handler must return that, or a Response with it. */
-type AnsweredRoute = { [K in AnswerName]: RouteBase & { answer: K; handler: (event: H3Event, principal: Principal) => Answers[K] | Response | Promise<Answers[K] | Response> } }[AnswerName]
+/**
+ * What a route answers that is not JSON: `empty` (204), `redirect` (303), `html` (a page),
+ * `script` (JavaScript), `events` (a server-sent event stream), `file` (a file's own bytes).
+ */
+export type Produces = 'empty' | 'redirect' | 'html' | 'script' | 'events' | 'file'
 
-/** A route: who may call it, what it does, and (for the routes that say so) what it answers. */
-export type RouteSpec = AnsweredRoute | (RouteBase & { answer?: undefined; handler: (event: H3Event, principal: Principal) => unknown })
+/** A route that names what it answers (http/answers.ts): its handler must return that, or a Response with it. */
+type AnsweredRoute = { [K in AnswerName]: RouteBase & { answer: K; produces?: undefined; handler: (event: H3Event, principal: Principal) => Answers[K] | Response | Promise<Answers[K] | Response> } }[AnswerName]
+
+/** A route that answers something other than JSON (see Produces), or (for now) JSON it does not name. */
+type OtherRoute = RouteBase & { answer?: undefined; produces?: Produces; handler: (event: H3Event, principal: Principal) => unknown }
+
+/** A route: who may call it, what it does, what it takes and what it answers. */
+export type RouteSpec = AnsweredRoute | OtherRoute

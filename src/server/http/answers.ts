@@ -7,7 +7,8 @@ import type { ReplicaStatus } from '../../replica/follower.ts'
 import type { PreviewConfig, PreviewLink, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
 import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
 import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
-import type { Redelivery, TestResult, WebhookOutput } from '../../webhooks/service.ts'
+import type { Redelivery, TestResult, WebhookInput, WebhookOutput } from '../../webhooks/service.ts'
+import type { FamilyAnswers, FamilyInputs } from './answers/families.ts'
 
 /**
  * What a route answers, by name: a route says `answer: 'Webhook'` (access/route-access.ts), its
@@ -16,7 +17,7 @@ import type { Redelivery, TestResult, WebhookOutput } from '../../webhooks/servi
  * `npm run schemas:answers`), and the test suite checks every such answer against it
  * (http/answer-check.ts). The types stay the one source: the schemas are derived, never written.
  */
-export interface Answers {
+export interface Answers extends FamilyAnswers {
   /** A webhook: the record without its secret (only whether it has one), with its collections spelled out. */
   Webhook: WebhookOutput
   /** Every webhook. */
@@ -52,3 +53,16 @@ export interface Answers {
 }
 
 export type AnswerName = keyof Answers
+
+/**
+ * What a route takes in its JSON body, by name: a route says `input: 'WebhookInput'`; the OpenAPI
+ * document describes its request body with the schema generated from the type. The service still
+ * checks a body itself (its errors name the field in the user's words); the schema is what a
+ * client and the reader of the document see.
+ */
+export interface Inputs extends FamilyInputs {
+  /** A webhook to create (name, url and events are required) or the fields to change (any subset). */
+  WebhookInput: WebhookInput
+}
+
+export type InputName = keyof Inputs

@@ -21,7 +21,7 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       serial: true, method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
-      answer: 'Webhook',
+      input: 'WebhookInput', answer: 'Webhook',
       handler: async (event) => json(201, await createWebhook(ctx, await readJsonBody(event, ctx))),
     },
     {
@@ -31,16 +31,16 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       serial: true, method: 'PUT', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (omitted fields, secret included, are kept)',
-      answer: 'Webhook',
+      input: 'WebhookInput', answer: 'Webhook',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
       serial: true, method: 'PATCH', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Update a webhook (same as PUT)',
-      answer: 'Webhook',
+      input: 'WebhookInput', answer: 'Webhook',
       handler: async (event) => updateWebhook(ctx, param(event, 'uuid'), await readJsonBody(event, ctx)),
     },
     {
-      serial: true, method: 'DELETE', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Delete a webhook (204)',
+      serial: true, method: 'DELETE', path: '/webhooks/:uuid', ability: 'admin', token: 'always', summary: 'Delete a webhook (204)', produces: 'empty',
       handler: async (event) => {
         await deleteWebhook(ctx, param(event, 'uuid'))
         return new Response(null, { status: 204 })

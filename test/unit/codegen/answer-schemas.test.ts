@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script, without declarations
 import { renderAnswerSchemas } from '../../../scripts/gen-answer-schemas.mjs'
-import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS } from '../../../src/codegen/answer-schemas.ts'
+import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, INPUT_SCHEMAS } from '../../../src/codegen/answer-schemas.ts'
 import { generateOpenApi } from '../../../src/codegen/openapi.ts'
 import { collectRoutes } from '../../../src/server/http/route-inventory.ts'
 import { checkAnswer } from '../../../src/server/http/answer-check.ts'
@@ -23,13 +23,23 @@ describe('answer schemas', () => {
     const answered = routes.filter((r) => r.answer)
     expect(answered.map((r) => `${r.method} ${r.path}`)).toContain('GET /webhooks/:uuid')
     const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [], routes) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> } }>>
       components: { schemas: Record<string, unknown> }
     }
     for (const route of answered) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
       const ok = op.responses['200'] ?? op.responses['201']
       expect(ok?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toEqual(ANSWER_SCHEMAS[route.answer!])
+    }
+    const inputs = routes.filter((r) => r.input)
+    expect(inputs.map((r) => `${r.method} ${r.path}`)).toContain('POST /webhooks')
+    for (const route of inputs) {
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
+      expect(op.requestBody?.content['application/json']?.schema, `${route.method} ${route.path}`).toEqual(INPUT_SCHEMAS[route.input!])
+    }
+    for (const route of routes.filter((r) => r.produces === 'empty' && !r.path.includes(':collection'))) {
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
+      expect(Object.keys(op.responses), `${route.method} ${route.path}`).toContain('204')
     }
     for (const name of Object.keys(ANSWER_DEFINITIONS)) expect(doc.components.schemas[name]).toEqual(ANSWER_DEFINITIONS[name])
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
