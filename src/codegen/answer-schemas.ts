@@ -3,6 +3,85 @@
 
 /** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
 export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "EntryList": {
+    "anyOf": [
+      {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EntryJson"
+        }
+      },
+      {
+        "$ref": "#/components/schemas/Cms.Page_EntryJson"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "count"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Cms.EntryJson"
+          }
+        },
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false
+      }
+    ]
+  },
+  "Entry": {
+    "$ref": "#/components/schemas/Cms.EntryData"
+  },
+  "EntryPublished": {
+    "$ref": "#/components/schemas/Cms.EntryPublished"
+  },
+  "EntryDiscarded": {
+    "$ref": "#/components/schemas/Cms.EntryDiscarded"
+  },
+  "EntryRestored": {
+    "$ref": "#/components/schemas/Cms.EntryRestored"
+  },
+  "Done": {
+    "$ref": "#/components/schemas/Cms.Done"
+  },
+  "BulkWritten": {
+    "$ref": "#/components/schemas/Cms.BulkWritten"
+  },
+  "BulkDeleted": {
+    "$ref": "#/components/schemas/Cms.BulkDeleted"
+  },
+  "TranslationLinked": {
+    "$ref": "#/components/schemas/Cms.TranslationLinked"
+  },
+  "EntryVersions": {
+    "type": "array",
+    "items": {
+      "$ref": "#/components/schemas/Cms.VersionOutput"
+    }
+  },
+  "EntryVersion": {
+    "$ref": "#/components/schemas/Cms.VersionDetail"
+  },
+  "EntryVersionLabelled": {
+    "$ref": "#/components/schemas/Cms.VersionOutput"
+  },
+  "EntryVersionReverted": {
+    "$ref": "#/components/schemas/Cms.VersionReverted"
+  },
   "Webhook": {
     "$ref": "#/components/schemas/Cms.WebhookOutput"
   },
@@ -106,11 +185,35 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "EditorSession": {
     "$ref": "#/components/schemas/Cms.EditorSession"
+  },
+  "OpenApiDocument": {
+    "$ref": "#/components/schemas/Cms.OpenApiDocument"
   }
 }
 
 /** Each request body's schema, by the name routes give (`input: 'WebhookInput'`); refs point into ANSWER_DEFINITIONS. */
 export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "EntryWriteInput": {
+    "$ref": "#/components/schemas/Cms.EntryWriteInput"
+  },
+  "EntryDeleteInput": {
+    "$ref": "#/components/schemas/Cms.EntryDeleteInput"
+  },
+  "BulkCreateInput": {
+    "$ref": "#/components/schemas/Cms.BulkCreateInput"
+  },
+  "BulkUpdateInput": {
+    "$ref": "#/components/schemas/Cms.BulkUpdateInput"
+  },
+  "BulkDeleteInput": {
+    "$ref": "#/components/schemas/Cms.BulkDeleteInput"
+  },
+  "LinkTranslationInput": {
+    "$ref": "#/components/schemas/Cms.LinkTranslationInput"
+  },
+  "VersionLabelInput": {
+    "$ref": "#/components/schemas/Cms.VersionLabelInput"
+  },
   "WebhookInput": {
     "$ref": "#/components/schemas/Cms.WebhookInput"
   }
@@ -128,6 +231,151 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "admin",
       "introspect"
     ]
+  },
+  "Cms.BulkCreateInput": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EntryWriteInput"
+        }
+      }
+    },
+    "required": [
+      "items"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.BulkDeleteInput": {
+    "type": "object",
+    "properties": {
+      "uuids": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "force": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "number",
+            "const": 0
+          },
+          {
+            "type": "number",
+            "const": 1
+          },
+          {
+            "type": "string",
+            "const": "0"
+          },
+          {
+            "type": "string",
+            "const": "1"
+          },
+          {
+            "type": "string",
+            "const": "true"
+          },
+          {
+            "type": "string",
+            "const": "false"
+          }
+        ]
+      }
+    },
+    "required": [
+      "uuids"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.BulkDeleted": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "count": {
+        "type": "number"
+      },
+      "force": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "message",
+      "count",
+      "force"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.BulkUpdateInput": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "uuid": {
+              "type": "string"
+            },
+            "data": {
+              "$ref": "#/components/schemas/Cms.FieldValues"
+            },
+            "state": {
+              "type": "string",
+              "enum": [
+                "draft",
+                "published"
+              ]
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "draft",
+                "published"
+              ]
+            },
+            "locale": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "data",
+            "uuid"
+          ]
+        }
+      }
+    },
+    "required": [
+      "items"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.BulkWritten": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EntryJson"
+        }
+      }
+    },
+    "required": [
+      "message",
+      "data"
+    ],
+    "additionalProperties": false
   },
   "Cms.CreatedToken": {
     "type": "object",
@@ -269,6 +517,18 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.Done": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
+    ],
+    "additionalProperties": false
+  },
   "Cms.EditorSession": {
     "type": "object",
     "properties": {
@@ -356,6 +616,58 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.EntryData": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryDeleteInput": {
+    "type": "object",
+    "properties": {
+      "force": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "number",
+            "const": 0
+          },
+          {
+            "type": "number",
+            "const": 1
+          },
+          {
+            "type": "string"
+          }
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.EntryDiscarded": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "entry": {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      }
+    },
+    "required": [
+      "message",
+      "entry"
+    ],
+    "additionalProperties": false
+  },
   "Cms.EntryGaps": {
     "type": "object",
     "properties": {
@@ -371,6 +683,168 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     },
     "required": [
       "entries"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryJson": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "published_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "fields": {
+        "$ref": "#/components/schemas/Cms.FieldValues"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "schedule": {
+        "$ref": "#/components/schemas/Cms.EntrySchedule"
+      },
+      "review": {
+        "type": "object",
+        "properties": {
+          "state": {
+            "$ref": "#/components/schemas/Cms.ReviewState"
+          },
+          "by": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "at": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "state",
+          "by",
+          "at"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "uuid",
+      "locale",
+      "published_at",
+      "fields"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryPublished": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "version_number": {
+        "type": "number"
+      },
+      "entry": {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      }
+    },
+    "required": [
+      "message",
+      "version_number",
+      "entry"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryRestored": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "data": {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      }
+    },
+    "required": [
+      "message",
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntrySchedule": {
+    "type": "object",
+    "properties": {
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "unpublish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "publish_at",
+      "unpublish_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EntryWriteInput": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Cms.FieldValues"
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "published"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "published"
+        ]
+      },
+      "locale": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.FieldValues": {
+    "type": "object",
+    "additionalProperties": {}
+  },
+  "Cms.LinkTranslationInput": {
+    "type": "object",
+    "properties": {
+      "translation_entry_uuid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "translation_entry_uuid"
     ],
     "additionalProperties": false
   },
@@ -401,6 +875,89 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.OpenApiDocument": {
+    "type": "object",
+    "properties": {
+      "openapi": {
+        "type": "string",
+        "const": "3.1.0"
+      },
+      "info": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string"
+          },
+          "version": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "title",
+          "version"
+        ],
+        "additionalProperties": false
+      },
+      "servers": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "url": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "url"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "paths": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "components": {
+        "type": "object",
+        "properties": {
+          "securitySchemes": {
+            "type": "object",
+            "additionalProperties": {}
+          },
+          "parameters": {
+            "type": "object",
+            "additionalProperties": {}
+          },
+          "responses": {
+            "type": "object",
+            "additionalProperties": {}
+          },
+          "schemas": {
+            "type": "object",
+            "additionalProperties": {}
+          }
+        },
+        "required": [
+          "securitySchemes",
+          "parameters",
+          "responses",
+          "schemas"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "openapi",
+      "info",
+      "servers",
+      "paths",
+      "components"
+    ],
+    "additionalProperties": false
+  },
   "Cms.Page_DeliveryLogRecord": {
     "type": "object",
     "properties": {
@@ -408,6 +965,29 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/Cms.DeliveryLogRecord"
+        }
+      },
+      "links": {
+        "$ref": "#/components/schemas/Cms.PageLinks"
+      },
+      "meta": {
+        "$ref": "#/components/schemas/Cms.PageMeta"
+      }
+    },
+    "required": [
+      "data",
+      "links",
+      "meta"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.Page_EntryJson": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EntryJson"
         }
       },
       "links": {
@@ -682,6 +1262,14 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.ReviewState": {
+    "type": "string",
+    "enum": [
+      "draft",
+      "in_review",
+      "approved"
+    ]
+  },
   "Cms.SearchHit": {
     "type": "object",
     "properties": {
@@ -870,6 +1458,222 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "missing",
       "empty",
       "locales"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.TranslationLinked": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "translation_group_id": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message",
+      "translation_group_id"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.VersionDetail": {
+    "type": "object",
+    "properties": {
+      "translation_group_id": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "is_current_published": {
+        "type": "boolean"
+      },
+      "created_by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "version_number": {
+        "type": "number"
+      },
+      "label": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "locale": {
+        "type": "string"
+      },
+      "published_at": {
+        "type": "string"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "snapshot": {
+        "type": "object",
+        "properties": {
+          "fields": {
+            "type": "object",
+            "additionalProperties": {}
+          },
+          "meta": {
+            "type": "object",
+            "properties": {
+              "locale": {
+                "type": "string"
+              },
+              "translation_group_id": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "locale",
+              "translation_group_id"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "fields",
+          "meta"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "created_at",
+      "created_by",
+      "description",
+      "is_current_published",
+      "label",
+      "locale",
+      "published_at",
+      "snapshot",
+      "translation_group_id",
+      "updated_at",
+      "uuid",
+      "version_number"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.VersionLabelInput": {
+    "type": "object",
+    "properties": {
+      "label": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.VersionOutput": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "translation_group_id": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "is_current_published": {
+        "type": "boolean"
+      },
+      "created_by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "version_number": {
+        "type": "number"
+      },
+      "label": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "locale": {
+        "type": "string"
+      },
+      "published_at": {
+        "type": "string"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "created_at",
+      "created_by",
+      "description",
+      "is_current_published",
+      "label",
+      "locale",
+      "published_at",
+      "translation_group_id",
+      "updated_at",
+      "uuid",
+      "version_number"
+    ]
+  },
+  "Cms.VersionReverted": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "version": {
+        "$ref": "#/components/schemas/Cms.VersionOutput"
+      },
+      "entry": {
+        "$ref": "#/components/schemas/Cms.EntryJson"
+      }
+    },
+    "required": [
+      "message",
+      "version",
+      "entry"
     ],
     "additionalProperties": false
   },

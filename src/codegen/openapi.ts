@@ -3,6 +3,15 @@ import { collectionSchema, isMultiRef, isRepeatableScalar, type JsonSchema } fro
 import { markdownText } from './escape.ts'
 import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, INPUT_SCHEMAS } from './answer-schemas.ts'
 
+/** An OpenAPI 3.1 document (its parts are described by the OpenAPI specification, not here). */
+export interface OpenApiDocument {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description?: string }
+  servers: Array<{ url: string }>
+  paths: Record<string, unknown>
+  components: { securitySchemes: Record<string, unknown>; parameters: Record<string, unknown>; responses: Record<string, unknown>; schemas: Record<string, unknown> }
+}
+
 /** What the generator needs of a route (server/access/route-access.ts RouteSpec, without the handler). */
 export interface RouteInfo {
   method: string
@@ -26,7 +35,7 @@ export interface RouteInfo {
  * with that collection's request and response schemas; the error shapes; the listing
  * parameters. Pure and stable (sorted), like the types (codegen/types.ts).
  */
-export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 'api'>, collections: readonly Collection[], routes: readonly RouteInfo[], version = '0.0.0'): Record<string, unknown> {
+export function generateOpenApi(project: Pick<Project, 'name' | 'description' | 'api'>, collections: readonly Collection[], routes: readonly RouteInfo[], version = '0.0.0'): OpenApiDocument {
   const sorted = [...collections].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
   const paths: Record<string, Record<string, unknown>> = {}
   const schemas: Record<string, JsonSchema> = { ...BASE_SCHEMAS, ...(ANSWER_DEFINITIONS as Record<string, JsonSchema>) }
@@ -101,6 +110,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
       } } },
     }
   } else if (route.input && INPUT_SCHEMAS[route.input]) {
+    // A collection's bodies carry its own fields where the generic type says FieldValues.
     op.requestBody = { required: true, content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
   } else if (['post', 'put', 'patch'].includes(method)) {
     op.requestBody = { required: false, content: { 'application/json': { schema: ANY_OBJECT } } }
@@ -127,29 +137,54 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   }
   const json = (schema: JsonSchema, description = 'OK') => ({ description, content: { 'application/json': { schema } } })
   let ok: unknown = json({})
-  const declared = route.answer ? ANSWER_SCHEMAS[route.answer] : undefined
+  const declared = route.answer ? (entity ? forCollection(ANSWER_SCHEMAS[route.answer], entity) : ANSWER_SCHEMAS[route.answer]) : undefined
   if (route.produces === 'empty') return { 204: { description: 'Done (no content)' }, ...errors }
   if (route.produces === 'redirect') return { 303: { description: 'See Other: the page it leads to (`Location`)' }, ...errors }
   if (declared) ok = json(declared as JsonSchema)
   else if (route.produces && route.produces in OTHER_ANSWERS) ok = OTHER_ANSWERS[route.produces]
-  else if (entity && method === 'get' && route.path === '/:collection') {
-    const entry = { $ref: `#/components/schemas/${entity}Entry` }
-    ok = json({ oneOf: [
-      { type: 'array', items: entry, description: 'Without paginate' },
-      { $ref: '#/components/schemas/Count' },
-      { type: 'object', required: ['data', 'links', 'meta'], properties: { data: { type: 'array', items: entry }, links: { $ref: '#/components/schemas/PageLinks' }, meta: { $ref: '#/components/schemas/PageMeta' } } },
-      { ...entry, description: 'A singleton, or with first' },
-    ] })
-  } else if (entity && (route.path === '/:collection/:uuid' || (route.path === '/:collection' && method === 'post') || /\/(publish|unpublish|discard-draft|restore)$/.test(route.path))) {
-    ok = json({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${entity}Entry` } } })
-  } else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
+  else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
   else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
-  else if (route.path === '/openapi.json') ok = json({ ...ANY_OBJECT, description: 'This document' })
-  else if (route.path === '/_docs') ok = { description: 'The API reference page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } }
-  else if (route.path.startsWith('/_docs/')) ok = { description: 'The reference page\'s script', content: { 'text/javascript': { schema: { type: 'string' } } } }
   const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
-  if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
+  if (method === 'delete' && entity && !declared) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
+}
+
+/** The generic entry of the answer types (service/entries/view.ts EntryJson), as a component. */
+const ENTRY_JSON = '#/components/schemas/Cms.EntryJson'
+
+/**
+ * An answer schema for one collection's route: every `Cms.EntryJson` in it, however deep in the
+ * named types, becomes the collection's `<Collection>Entry`. Named types that hold no entry
+ * stay refs; the ones that do are inlined with the substitution.
+ */
+function forCollection(schema: Record<string, unknown> | undefined, entity: string): JsonSchema | undefined {
+  if (!schema) return undefined
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (!node || typeof node !== 'object') return node
+    const ref = (node as { $ref?: unknown }).$ref
+    if (typeof ref === 'string') {
+      if (ref === ENTRY_JSON) return { ...node, $ref: `#/components/schemas/${entity}Entry` }
+      const name = ref.replace('#/components/schemas/', '')
+      if (holdsEntry(name)) return walk(ANSWER_DEFINITIONS[name])
+      return node
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
+  }
+  return walk(schema) as JsonSchema
+}
+
+const holding = new Map<string, boolean>()
+/** Whether a named answer type refers to `Cms.EntryJson`, directly or through other named types. */
+function holdsEntry(name: string, seen = new Set<string>()): boolean {
+  const known = holding.get(name)
+  if (known !== undefined) return known
+  if (seen.has(name)) return false
+  seen.add(name)
+  const refs = [...JSON.stringify(ANSWER_DEFINITIONS[name] ?? {}).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
+  const holds = refs.some((r) => `#/components/schemas/${r}` === ENTRY_JSON || holdsEntry(r, seen))
+  holding.set(name, holds)
+  return holds
 }
 
 /** What the document says of an answer that is not JSON, by the route's `produces`. */
@@ -173,15 +208,10 @@ function operationId(method: string, path: string): string {
 
 // ---- output shapes (service/entries/view.ts) -----------------------------------------------
 
+/** A collection's entry: the generic entry (`Cms.EntryJson`, from the answer types) with that collection's own `fields` in place of any. */
 function entrySchema(fields: string): JsonSchema {
-  return {
-    type: 'object', required: ['uuid', 'locale', 'published_at', 'fields'],
-    properties: {
-      uuid: { type: 'string', format: 'uuid' }, locale: { type: 'string' }, published_at: { type: ['string', 'null'] },
-      created_at: { type: 'string', description: 'With timestamps=1' }, updated_at: { type: 'string', description: 'With timestamps=1' },
-      fields: { $ref: `#/components/schemas/${fields}` },
-    },
-  }
+  const generic = ANSWER_DEFINITIONS['Cms.EntryJson'] as { properties: Record<string, JsonSchema> }
+  return { ...generic, properties: { ...generic.properties, fields: { $ref: `#/components/schemas/${fields}` } } }
 }
 
 function outputObject(fields: readonly Field[], all: readonly Collection[], shallow: boolean): JsonSchema {

@@ -3,6 +3,7 @@ import type { Ability } from '../../core/types.ts'
 import type { EndUserPrincipal } from '../../end-users/accounts.ts'
 import type { PreviewClaims } from '../../preview/preview-tokens.ts'
 import type { AnswerName, Answers, InputName } from '../http/answers.ts'
+import type { JsonText } from '../http/json-text.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -59,8 +60,11 @@ interface RouteBase extends RouteAccess {
  */
 export type Produces = 'empty' | 'redirect' | 'html' | 'script' | 'events' | 'file'
 
-/** A route that names what it answers (http/answers.ts): its handler must return that, or a Response with it. */
-type AnsweredRoute = { [K in AnswerName]: RouteBase & { answer: K; produces?: undefined; handler: (event: H3Event, principal: Principal) => Answers[K] | Response | Promise<Answers[K] | Response> } }[AnswerName]
+/** What a route naming answer `K` may return: the value, its JSON text (http/json-text.ts), or a Response with it. */
+type AnswerOf<K extends AnswerName> = Answers[K] | JsonText<Answers[K]> | Response
+
+/** A route that names what it answers (http/answers.ts): its handler must return that. */
+type AnsweredRoute = { [K in AnswerName]: RouteBase & { answer: K; produces?: undefined; handler: (event: H3Event, principal: Principal) => AnswerOf<K> | Promise<AnswerOf<K>> } }[AnswerName]
 
 /** A route that answers something other than JSON (see Produces), or (for now) JSON it does not name. */
 type OtherRoute = RouteBase & { answer?: undefined; produces?: Produces; handler: (event: H3Event, principal: Principal) => unknown }

@@ -15,7 +15,7 @@ const FAVICON = Buffer.from(
 
 export function registerFavicon(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [{
-    method: 'GET', path: '/favicon.ico', ability: null, summary: 'The site icon (browsers ask for it on every page)',
+    method: 'GET', path: '/favicon.ico', produces: 'file', ability: null, summary: 'The site icon (browsers ask for it on every page)',
     handler: () => new Response(new Uint8Array(FAVICON), {
       status: 200,
       headers: { 'content-type': 'image/x-icon', 'content-length': String(FAVICON.length), 'cache-control': 'public, max-age=604800', 'x-content-type-options': 'nosniff' },

@@ -7,7 +7,7 @@ import { OVERLAY_SCRIPT } from './overlay-script.ts'
 export function registerOverlayRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/_admin/overlay.js', ability: null,
+      method: 'GET', path: '/_admin/overlay.js', ability: null, produces: 'script',
       summary: 'Click-to-edit overlay for sites in preview mode: elements with `data-cms-edit="<collection>/<uuid>/<field>"` get an Edit button',
       // Any site may load it (it holds no data); it is the editor's own code, so it is not cached for long.
       handler: () => new Response(OVERLAY_SCRIPT, {

@@ -42,8 +42,8 @@ export function registerStaticEditor(app: CmsApp, ctx: AppContext): void {
   const root = resolve(ctx.config.env.CMS_EDITOR_DIR || DEFAULT_EDITOR_DIR)
   const handler = (event: H3Event) => serveEditor(root, event.url.pathname, ctx, event.req.headers.get('accept-encoding'))
   defineRoutes(app, ctx, [
-    { method: 'GET', path: '/_admin', ability: null, summary: 'The browser editor (single-page app; sign in by the link `cms serve` prints)', handler },
-    { method: 'GET', path: '/_admin/**', ability: null, summary: 'Editor files (`/_admin/assets/*`) and screens (any other path answers the app)', handler },
+    { method: 'GET', path: '/_admin', produces: 'html', ability: null, summary: 'The browser editor (single-page app; sign in by the link `cms serve` prints)', handler },
+    { method: 'GET', path: '/_admin/**', produces: 'file', ability: null, summary: 'Editor files (`/_admin/assets/*`) and screens (any other path answers the app)', handler },
   ])
 }
 

@@ -23,10 +23,14 @@ function validatorOf(name: AnswerName): ValidateFunction {
   return validate
 }
 
-/** Throws when a successful JSON answer (a value, or a Response carrying JSON) does not match its route's answer type. */
-export async function checkAnswer(name: AnswerName, route: string, result: unknown): Promise<void> {
+/** Throws when a successful JSON answer (a value, JSON text, or a Response carrying JSON) does not match its route's answer type. */
+export async function checkAnswer(name: AnswerName, route: string, result: unknown, contentType?: string | null): Promise<void> {
   let body = result
-  if (result instanceof Response) {
+  if (typeof result === 'string' && contentType?.includes('json')) {
+    // JSON text (http/json-text.ts); an empty body is a 304's.
+    if (result === '') return
+    body = JSON.parse(result)
+  } else if (result instanceof Response) {
     if (!result.ok || !result.headers.get('content-type')?.includes('json')) return
     body = await result.clone().json()
   }

@@ -1,4 +1,5 @@
 import type { Page } from '../../core/types.ts'
+import type { OpenApiDocument } from '../../codegen/openapi.ts'
 import type { EditorSession } from '../../sessions/editor-session.ts'
 import type { TranslationGaps } from '../../query/translation-gaps.ts'
 import type { EntryGaps } from '../../service/entries/translation-entries.ts'
@@ -50,6 +51,8 @@ export interface Answers extends FamilyAnswers {
   TranslationGaps: TranslationGaps | Pick<TranslationGaps, 'locales'> | EntryGaps
   /** The signed-in editor. */
   EditorSession: EditorSession
+  /** The OpenAPI 3.1 document of this server. */
+  OpenApiDocument: OpenApiDocument
 }
 
 export type AnswerName = keyof Answers

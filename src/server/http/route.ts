@@ -28,7 +28,7 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
     }
     const proceed = (event: H3Event, principal: Principal) => {
       const answer = () => (spec.method === 'GET' ? spec.handler(event, principal) : actorScope.run(actorOf(principal), () => spec.handler(event, principal)))
-      const call = spec.answer && checkingAnswers ? () => checked(spec.answer!, `${spec.method} ${spec.path}`, answer()) : answer
+      const call = spec.answer && checkingAnswers ? () => checked(spec.answer!, `${spec.method} ${spec.path}`, answer(), event) : answer
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? call()
         : withGitScope(ctx, event, principal, call))
@@ -102,9 +102,9 @@ async function withGitScope(ctx: AppContext, event: H3Event, principal: Principa
 }
 
 /** The answer, once the test suite's contract check has passed it (http/answer-check.ts). */
-async function checked(name: AnswerName, route: string, result: unknown): Promise<unknown> {
+async function checked(name: AnswerName, route: string, result: unknown, event: H3Event): Promise<unknown> {
   const value = await result
   const { checkAnswer } = await import('./answer-check.ts')
-  await checkAnswer(name, route, value)
+  if (event.res.status === undefined || event.res.status < 300) await checkAnswer(name, route, value, event.res.headers.get('content-type'))
   return value
 }

@@ -46,11 +46,11 @@ export function registerApiDocsRoutes(app: CmsApp, ctx: AppContext): void {
   let script: Promise<Buffer> | null = null
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/_docs', ability: 'read', project: 'optional', summary: 'The API reference: this server\'s OpenAPI document rendered in the browser (Redoc, served from here)',
+      method: 'GET', path: '/_docs', produces: 'html', ability: 'read', project: 'optional', summary: 'The API reference: this server\'s OpenAPI document rendered in the browser (Redoc, served from here)',
       handler: () => new Response(PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': DOCS_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' } }),
     },
     {
-      method: 'GET', path: DOCS_SCRIPT_PATH, ability: null, summary: 'The API reference\'s renderer script (Redoc\'s standalone bundle, shipped in the package)',
+      method: 'GET', path: DOCS_SCRIPT_PATH, produces: 'script', ability: null, summary: 'The API reference\'s renderer script (Redoc\'s standalone bundle, shipped in the package)',
       handler: async () => {
         script ??= readFile(resolve(dir, 'redoc.standalone.js'))
         let bytes: Buffer

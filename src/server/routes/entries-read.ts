@@ -8,6 +8,8 @@ import type { ReadResult } from '../../service/entries/read-model.ts'
 import { handoverOf, readAnswer } from '../access/admission.ts'
 import { credentialOf } from '../access/guard.ts'
 import { draftAccess } from '../access/draft-access.ts'
+import { asJsonText, type JsonText } from '../http/json-text.ts'
+import type { Answers } from '../http/answers.ts'
 
 /**
  * Read routes for entries: thin adapters over service/entries/list.ts, with ETag revalidation.
@@ -17,18 +19,18 @@ import { draftAccess } from '../access/draft-access.ts'
 export function registerEntryReadRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/:collection', ability: 'read', preview: true, summary: 'List entries (published by default)',
+      method: 'GET', path: '/:collection', ability: 'read', preview: true, summary: 'List entries (published by default)', answer: 'EntryList',
       // A long read runs in slices (other requests answer meanwhile); the fast path hands such reads here.
       handler: async (event, principal) => {
         const later = handedRead(event)?.later
-        return send(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection')), later))
+        return send<Answers['EntryList']>(event, await listEntriesSliced(ctx, param(event, 'collection'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection')), later))
       },
     },
     {
-      method: 'GET', path: '/:collection/:uuid', ability: 'read', preview: true, summary: 'One entry as `{data}`',
+      method: 'GET', path: '/:collection/:uuid', ability: 'read', preview: true, summary: 'One entry as `{data}`', answer: 'Entry',
       handler: (event, principal) => {
         handedRead(event)
-        return send(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection'), param(event, 'uuid'), event.url.search)))
+        return send<Answers['Entry']>(event, getEntry(ctx, param(event, 'collection'), param(event, 'uuid'), event.url.search.slice(1), apiBase(event), draftAccess(ctx, principal, () => credentialOf(event, ctx), param(event, 'collection'), param(event, 'uuid'), event.url.search)))
       },
     },
   ])
@@ -49,15 +51,16 @@ function handedRead(event: H3Event): { later?: ListLater } | undefined {
  * string): on Node that is srvx's fast response, measurably cheaper than a web `Response`.
  * The status and headers are readAnswer's, as on the fast path.
  */
-function send(event: H3Event, result: ReadResult): string {
+function send<T>(event: H3Event, result: ReadResult): JsonText<T> {
   const answer = readAnswer(result, event.req.headers.get('if-none-match'))
   const headers = event.res.headers
   for (const name in answer.headers) headers.set(name, answer.headers[name]!)
   if (answer.status === 304) {
     event.res.status = 304
-    return ''
+    return asJsonText('')
   }
   // HEAD answers with the GET answer's headers, its length included (Node drops the body itself).
   if (event.req.method === 'HEAD') headers.set('content-length', String((result.bytes ??= Buffer.from(result.body)).length))
-  return result.body
+  // The read model serialised the answer (service/entries/list.ts); the suite's contract check reads it back.
+  return asJsonText(result.body)
 }

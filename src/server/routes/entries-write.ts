@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { jsonText as json } from '../http/json-text.ts'
 import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries/write.ts'
 import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/entries/versions.ts'
 import { linkTranslation } from '../../service/entries/translations.ts'
@@ -22,41 +23,41 @@ export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
     written: (entry) => e.res.headers.set('etag', entryEtag(entry)),
   })
   defineRoutes(app, ctx, [
-    { method: 'POST', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
+    { method: 'POST', input: 'BulkCreateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkCreate(ctx, c(e), await body(e)), 201) },
-    { method: 'PATCH', path: '/bulk/:collection/entries', ability: 'update', summary: 'Update entries in bulk (`{items: [{uuid, data, state?, locale?}]}`)',
+    { method: 'PATCH', input: 'BulkUpdateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', ability: 'update', summary: 'Update entries in bulk (`{items: [{uuid, data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkUpdate(ctx, c(e), await body(e))) },
-    { method: 'DELETE', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
+    { method: 'DELETE', input: 'BulkDeleteInput', answer: 'BulkDeleted', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
       handler: async (e) => json(e, await bulkDelete(ctx, c(e), await body(e))) },
-    { method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
+    { input: 'EntryWriteInput', answer: 'Entry', method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
       handler: async (e) => json(e, await createEntry(ctx, c(e), await body(e), w(e)), 201) },
-    { method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
+    { input: 'EntryWriteInput', answer: 'Entry', method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
       handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace', w(e))) },
-    { method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
+    { input: 'EntryWriteInput', answer: 'Entry', method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
       handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'patch', w(e))) },
-    { method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
+    { input: 'EntryDeleteInput', answer: 'Done', method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
       handler: async (e) => {
         const b = await optionalBody(e)
         const force = truthy(e.url.searchParams.get('force')) || truthy(b.force)
         return json(e, await deleteEntry(ctx, c(e), u(e), { force, ...w(e) }))
       } },
-    { method: 'POST', path: '/:collection/:uuid/restore', ability: 'delete', summary: 'Restore an entry from the trash',
+    { method: 'POST', answer: 'EntryRestored', path: '/:collection/:uuid/restore', ability: 'delete', summary: 'Restore an entry from the trash',
       handler: async (e) => json(e, await restoreEntry(ctx, c(e), u(e), w(e))) },
-    { method: 'POST', path: '/:collection/:uuid/publish', ability: 'update', summary: 'Publish the draft as the next version',
+    { method: 'POST', answer: 'EntryPublished', path: '/:collection/:uuid/publish', ability: 'update', summary: 'Publish the draft as the next version',
       handler: async (e) => json(e, await publishEntry(ctx, c(e), u(e), w(e))) },
-    { method: 'POST', path: '/:collection/:uuid/unpublish', ability: 'update', summary: 'Unpublish (versions are kept)',
+    { method: 'POST', answer: 'Done', path: '/:collection/:uuid/unpublish', ability: 'update', summary: 'Unpublish (versions are kept)',
       handler: async (e) => json(e, await unpublishEntry(ctx, c(e), u(e), w(e))) },
-    { method: 'POST', path: '/:collection/:uuid/discard-draft', ability: 'update', summary: 'Reset the draft to the published snapshot',
+    { method: 'POST', answer: 'EntryDiscarded', path: '/:collection/:uuid/discard-draft', ability: 'update', summary: 'Reset the draft to the published snapshot',
       handler: async (e) => json(e, await discardDraft(ctx, c(e), u(e), w(e))) },
-    { method: 'POST', path: '/:collection/:uuid/link-translation', ability: 'update', summary: 'Link a translation (`{translation_entry_uuid}`)',
+    { method: 'POST', input: 'LinkTranslationInput', answer: 'TranslationLinked', path: '/:collection/:uuid/link-translation', ability: 'update', summary: 'Link a translation (`{translation_entry_uuid}`)',
       handler: async (e) => json(e, await linkTranslation(ctx, c(e), u(e), await body(e))) },
-    { method: 'GET', path: '/:collection/:uuid/versions', ability: 'read', token: 'always', summary: 'Versions of an entry, newest first',
+    { answer: 'EntryVersions', method: 'GET', path: '/:collection/:uuid/versions', ability: 'read', token: 'always', summary: 'Versions of an entry, newest first',
       handler: async (e) => json(e, await listEntryVersions(ctx, c(e), u(e))) },
-    { method: 'GET', path: '/:collection/:uuid/versions/:n', ability: 'read', token: 'always', summary: 'One version with its snapshot',
+    { answer: 'EntryVersion', method: 'GET', path: '/:collection/:uuid/versions/:n', ability: 'read', token: 'always', summary: 'One version with its snapshot',
       handler: async (e) => json(e, await getEntryVersion(ctx, c(e), u(e), n(e))) },
-    { method: 'PATCH', path: '/:collection/:uuid/versions/:n', ability: 'update', summary: 'Label or describe a version (`{label?, description?}`)',
+    { input: 'VersionLabelInput', answer: 'EntryVersionLabelled', method: 'PATCH', path: '/:collection/:uuid/versions/:n', ability: 'update', summary: 'Label or describe a version (`{label?, description?}`)',
       handler: async (e) => json(e, await labelEntryVersion(ctx, c(e), u(e), n(e), await body(e))) },
-    { method: 'POST', path: '/:collection/:uuid/versions/:n/revert', ability: 'update', summary: 'Revert to version N (published as a new version)',
+    { method: 'POST', answer: 'EntryVersionReverted', path: '/:collection/:uuid/versions/:n/revert', ability: 'update', summary: 'Revert to version N (published as a new version)',
       handler: async (e) => json(e, await revertEntryVersion(ctx, c(e), u(e), n(e), w(e))) },
   ])
 }
@@ -71,10 +72,3 @@ const param = (event: H3Event, name: string): string => {
 }
 
 const truthy = (v: unknown): boolean => v === true || v === 1 || (typeof v === 'string' && /^(1|true|yes)$/i.test(v))
-
-/** Status and headers on `event.res`, body as a string: srvx's fast path, cheaper than a web Response. */
-function json(event: H3Event, body: unknown, status = 200): string {
-  event.res.status = status
-  event.res.headers.set('content-type', 'application/json; charset=utf-8')
-  return JSON.stringify(body)
-}

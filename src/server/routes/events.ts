@@ -29,7 +29,7 @@ export function serverChangeFeed(ctx: AppContext): ChangeFeed {
 export function registerEventRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
-      method: 'GET', path: '/_events', ability: null,
+      method: 'GET', path: '/_events', ability: null, produces: 'events',
       summary: 'Change stream (server-sent events): `event: change` `{type, collection, uuid, locale, state, version, tags}` per entry change, `event: reset` when `Last-Event-ID` is beyond the backlog; `?project_id=&token=&preview=` for EventSource',
       handler: async (event) => {
         const accept = event.req.headers.get('accept')

@@ -8,6 +8,7 @@ import { SINGLETON_TAKEN, singletonTaken, storeChecks } from './checks.ts'
 import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import { event, hashPasswords, output, parseLocale, parseState, publishDraft, publishedBy, putEntriesTogether, requireCollection, withEntryLock } from './common.ts'
 import { deleteEntry } from './write.ts'
+import type { BulkDeleted, BulkWritten } from './entry-answers.ts'
 
 /**
  * `POST|PATCH|DELETE /bulk/{collection}/entries`. Items are validated together (errors keyed
@@ -46,7 +47,7 @@ function plan(ctx: ServiceContext, slug: string, items: unknown[], mode: 'create
   return { planned, errors }
 }
 
-export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
+export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<BulkWritten> {
   const index = requireCollection(ctx, slug)
   const { planned, errors } = plan(ctx, slug, itemsOf(body, 'items'), 'create')
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
@@ -82,7 +83,7 @@ export async function bulkCreate(ctx: ServiceContext, slug: string, body: Record
   return { message: 'Bulk content created successfully.', data: records.map((e) => output(index, e, e.published ? 'published' : 'draft')) }
 }
 
-export async function bulkUpdate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; data: Array<Record<string, unknown>> }> {
+export async function bulkUpdate(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<BulkWritten> {
   const index = requireCollection(ctx, slug)
   const { planned, errors } = plan(ctx, slug, itemsOf(body, 'items'), 'patch')
   const missing = planned.filter((p) => { const e = index.entries.get(p.uuid!); return !e || e.deleted_at })
@@ -126,7 +127,7 @@ export async function bulkUpdate(ctx: ServiceContext, slug: string, body: Record
   return { message: 'Bulk content updated successfully.', data: out.map((e) => output(index, e, 'draft')) }
 }
 
-export async function bulkDelete(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<{ message: string; count: number; force: boolean }> {
+export async function bulkDelete(ctx: ServiceContext, slug: string, body: Record<string, unknown>): Promise<BulkDeleted> {
   const index = requireCollection(ctx, slug)
   const uuids = itemsOf(body, 'uuids')
   if (!uuids.every(isUuid)) throw new ValidationError({ uuids: ['Every uuid must be a valid UUID.'] })

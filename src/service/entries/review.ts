@@ -7,6 +7,7 @@ import { currentActor } from '../../core/actor.ts'
 import { output, requireCollection, requireEntry, withEntryLock } from './common.ts'
 import type { EntryWriteOptions } from './etag.ts'
 import { checkIfMatch } from './etag.ts'
+import type { EntryData } from './entry-answers.ts'
 
 /**
  * Review before publishing (`workflow: review` in a collection's schema file, docs/scheduling.md):
@@ -45,7 +46,7 @@ export function reviewAfterEdit(index: CollectionIndex, current: EntryRecord): E
 }
 
 /** `POST /{collection}/{uuid}/review` `{state, note?}` → `{data: entry}`. */
-export async function setReviewState(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function setReviewState(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   if (!hasReview(index)) throw unprocessable(`The collection "${slug}" has no review workflow (add "workflow: review" to its schema file).`, { state: ['This collection has no review workflow.'] })

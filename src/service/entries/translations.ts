@@ -4,12 +4,13 @@ import { unprocessable } from '../../core/errors.ts'
 import { isUuid, newUuid, now } from '../../core/ids.ts'
 import { event, putEntriesTogether, requireCollection, requireEntry, withEntryLock } from './common.ts'
 import { lookupsOf } from './lookups.ts'
+import type { TranslationLinked } from './entry-answers.ts'
 
 /**
  * `POST /{collection}/{uuid}/link-translation` `{translation_entry_uuid}`: puts both entries
  * (and the groups they were in) into one translation group; this entry's group wins.
  */
-export async function linkTranslation(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>): Promise<{ message: string; translation_group_id: string }> {
+export async function linkTranslation(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>): Promise<TranslationLinked> {
   const index = requireCollection(ctx, slug)
   const anchor = requireEntry(index, uuid)
   const otherId = body.translation_entry_uuid

@@ -7,6 +7,7 @@ import type { FieldErrors } from '../../schema/field-errors.ts'
 import { checkMayPublish, reviewAfterEdit } from './review.ts'
 import { event, output, publishDraft, requireCollection, requireEntry, withEntryLock } from './common.ts'
 import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
+import type { EntryJson } from './view.ts'
 
 /** Version history of an entry: list, read one, revert, label (the hosted service's v4 API). */
 
@@ -27,7 +28,7 @@ export interface VersionDetail extends VersionOutput {
 export interface VersionReverted {
   message: string
   version: VersionOutput
-  entry: Record<string, unknown>
+  entry: EntryJson
 }
 
 export function toVersionOutput(index: CollectionIndex, entry: EntryRecord, v: VersionRecord): VersionOutput {

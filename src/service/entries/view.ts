@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.ts'
-import type { Collection, EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import type { Collection, EntryRecord, EntrySchedule, Field, FieldValues, ReviewStep } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { assetJson } from '../assets/view.ts'
 import { expiryFor, signedTtl } from '../assets/file-urls.ts'
@@ -25,7 +25,29 @@ export interface ShapeOptions {
   baseUrl?: string
 }
 
-export function shapeEntry(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): Record<string, unknown> {
+/**
+ * An entry as the API answers it. The collection's own values are under `fields` (their shapes
+ * come from the collection's schema: codegen/openapi.ts `<Collection>Fields`).
+ */
+// A type rather than an interface: it stays assignable to Record<string, unknown> (a webhook payload).
+export type EntryJson = {
+  uuid: string
+  locale: string
+  /** First publication time; null while the entry is not published. */
+  published_at: string | null
+  /** Field values by name (relations expanded or as `{uuid}` stubs, media as assets). */
+  fields: FieldValues
+  /** With `timestamps=1`. */
+  created_at?: string
+  /** With `timestamps=1`. */
+  updated_at?: string
+  /** Draft reads and write answers, when something is scheduled (docs/scheduling.md). */
+  schedule?: EntrySchedule
+  /** Draft reads and write answers, on collections with `workflow: review`. */
+  review?: Pick<ReviewStep, 'state' | 'by' | 'at'>
+}
+
+export function shapeEntry(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): EntryJson {
   const exclude = options.exclude && options.exclude.length > 0 ? new Set(options.exclude) : null
   return shape(ctx, entry, collection, options, exclude, 0, entry.uuid)
 }
@@ -49,7 +71,7 @@ export function entryJson(ctx: ServiceContext, entry: EntryRecord, collection: C
 const JSON_CACHE = new WeakMap<EntryRecord, { stamp: string; variants: Map<string, string> }>()
 
 /** Compatibility form for callers without options (create/update answers): no relation expansion without ctx. */
-export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): Record<string, unknown> {
+export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): EntryJson {
   if (ctx) return shapeEntry(ctx, entry, collection, { state })
   return withWorkflow(base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false), entry, collection, state)
 }
@@ -59,7 +81,7 @@ export function toEntryOutput(entry: EntryRecord, collection: Collection, state:
  * `schedule` only when something is scheduled, `review` on collections with `workflow: review`.
  * Published reads (what sites read) stay as they were.
  */
-function withWorkflow(out: Record<string, unknown>, entry: EntryRecord, collection: Collection, state: ShapeState): Record<string, unknown> {
+function withWorkflow(out: EntryJson, entry: EntryRecord, collection: Collection, state: ShapeState): EntryJson {
   if (state === 'published') return out
   if (entry.schedule) out.schedule = { publish_at: entry.schedule.publish_at, unpublish_at: entry.schedule.unpublish_at }
   if (collection.workflow === 'review') {
@@ -105,7 +127,7 @@ export function relationTarget(store: ContentStore, field: Field): Collection | 
 
 type ValueMapper = (field: Field, value: unknown) => unknown
 
-function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): Record<string, unknown> {
+function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): EntryJson {
   const values = options.state === 'published' ? entry.published ?? {} : entry.fields
   const mapper: ValueMapper = (field, value) => {
     if (field.type === 'relation') return depth === 0 ? related(ctx, field, value, options, root) : stubs(field, value)
@@ -116,8 +138,8 @@ function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, 
   return depth === 0 ? withWorkflow(out, entry, collection, options.state) : out
 }
 
-function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields }
+function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): EntryJson {
+  const out: EntryJson = { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields }
   if (timestamps) {
     out.created_at = entry.created_at
     out.updated_at = entry.updated_at

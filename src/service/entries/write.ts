@@ -3,6 +3,7 @@ import type { EntryRecord, EntrySchedule, Field, FieldValues } from '../../core/
 import { conflict, unprocessable } from '../../core/errors.ts'
 import { newUuid, now } from '../../core/ids.ts'
 import { prepareInput, type InputMode } from '../../schema/validate-entry.ts'
+import type { Done, EntryData, EntryDiscarded, EntryPublished, EntryRestored } from './entry-answers.ts'
 import type { FieldErrors } from '../../schema/field-errors.ts'
 import { SINGLETON_TAKEN, isTaken, singletonTaken, storeChecks } from './checks.ts'
 import { checkIfMatch, type EntryWriteOptions } from './etag.ts'
@@ -22,8 +23,9 @@ import {
 
 export type EntryBody = Record<string, unknown>
 
+
 /** `POST /{collection}`: `{data, state?|status?, locale?}` → `{data: entry}`. */
-export async function createEntry(ctx: ServiceContext, slug: string, body: EntryBody, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function createEntry(ctx: ServiceContext, slug: string, body: EntryBody, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   const errors: FieldErrors = {}
   const state = parseState(body, errors)
@@ -62,7 +64,7 @@ export async function createEntry(ctx: ServiceContext, slug: string, body: Entry
  * `PUT` (replace the draft) or `PATCH` (merge into it) `/{collection}/{uuid}`. A published
  * entry keeps serving its snapshot; `state: published` publishes after updating.
  */
-export async function updateEntry(ctx: ServiceContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function updateEntry(ctx: ServiceContext, slug: string, uuid: string, body: EntryBody, mode: Exclude<InputMode, 'create'>, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -165,7 +167,7 @@ function takeDue(current: EntryRecord, due: DueChange | undefined): EntryRecord 
 }
 
 /** `POST /{collection}/{uuid}/publish`. */
-export async function publishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<{ message: string; version_number: number; entry: Record<string, unknown> }> {
+export async function publishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<EntryPublished> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -180,7 +182,7 @@ export async function publishEntry(ctx: ServiceContext, slug: string, uuid: stri
 }
 
 /** `POST /{collection}/{uuid}/unpublish`: back to draft; versions are kept. */
-export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<{ message: string }> {
+export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions & { due?: DueChange } = {}): Promise<Done> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -202,7 +204,7 @@ export async function unpublishEntry(ctx: ServiceContext, slug: string, uuid: st
 }
 
 /** `POST /{collection}/{uuid}/discard-draft`: the draft goes back to the published snapshot. */
-export async function discardDraft(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; entry: Record<string, unknown> }> {
+export async function discardDraft(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<EntryDiscarded> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {
@@ -220,7 +222,7 @@ export async function discardDraft(ctx: ServiceContext, slug: string, uuid: stri
 }
 
 /** `DELETE /{collection}/{uuid}[?force=1]`: to the trash, or (force) the file and its versions. */
-export async function deleteEntry(ctx: ServiceContext, slug: string, uuid: string, options: { force?: boolean } & EntryWriteOptions = {}): Promise<{ message: string }> {
+export async function deleteEntry(ctx: ServiceContext, slug: string, uuid: string, options: { force?: boolean } & EntryWriteOptions = {}): Promise<Done> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {
@@ -241,7 +243,7 @@ export async function deleteEntry(ctx: ServiceContext, slug: string, uuid: strin
 }
 
 /** `POST /{collection}/{uuid}/restore`: out of the trash, if its unique values are still free. */
-export async function restoreEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ message: string; data: Record<string, unknown> }> {
+export async function restoreEntry(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<EntryRestored> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid, { trashed: true })
   return withEntryLock(ctx, uuid, async () => {

@@ -20,7 +20,8 @@ describe('answer schemas', () => {
 
   it('the OpenAPI document answers every such route with its schema, and every $ref in it resolves', async () => {
     const routes = await collectRoutes()
-    const answered = routes.filter((r) => r.answer)
+    const generic = (r: { path: string }) => !r.path.includes(':collection')
+    const answered = routes.filter((r) => r.answer && generic(r))
     expect(answered.map((r) => `${r.method} ${r.path}`)).toContain('GET /webhooks/:uuid')
     const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [], routes) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> } }>>
@@ -31,7 +32,7 @@ describe('answer schemas', () => {
       const ok = op.responses['200'] ?? op.responses['201']
       expect(ok?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toEqual(ANSWER_SCHEMAS[route.answer!])
     }
-    const inputs = routes.filter((r) => r.input)
+    const inputs = routes.filter((r) => r.input && generic(r))
     expect(inputs.map((r) => `${r.method} ${r.path}`)).toContain('POST /webhooks')
     for (const route of inputs) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
@@ -42,6 +43,29 @@ describe('answer schemas', () => {
       expect(Object.keys(op.responses), `${route.method} ${route.path}`).toContain('204')
     }
     for (const name of Object.keys(ANSWER_DEFINITIONS)) expect(doc.components.schemas[name]).toEqual(ANSWER_DEFINITIONS[name])
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
+    expect(refs.filter((name) => !(name in doc.components.schemas))).toEqual([])
+  })
+
+  it('a collection\'s entry routes answer with its own entry schema wherever the generic entry was', async () => {
+    const routes = await collectRoutes()
+    const articles = { uuid: '00000000-0000-4000-8000-000000000001', name: 'Articles', slug: 'articles', is_singleton: false, order: 0, created_at: '', updated_at: '', fields: [] }
+    const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [articles], routes) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>
+      components: { schemas: Record<string, unknown> }
+    }
+    const ok = (path: string, method: string) => {
+      const responses = doc.paths[path]![method]!.responses
+      return JSON.stringify((responses['200'] ?? responses['201'])?.content?.['application/json']?.schema)
+    }
+    // One entry, a published one, a bulk write and the list: the collection's entry, never the generic one.
+    for (const [path, method] of [['/articles/{uuid}', 'get'], ['/articles/{uuid}/publish', 'post'], ['/bulk/articles/entries', 'post'], ['/articles', 'get']] as const) {
+      expect(ok(path, method), `${method} ${path}`).toContain('"#/components/schemas/ArticlesEntry"')
+      expect(ok(path, method), `${method} ${path}`).not.toContain('Cms.EntryJson')
+    }
+    // The collection's entry is the generic one with the collection's fields (and only those: a typed client refuses another name).
+    const generic = ANSWER_DEFINITIONS['Cms.EntryJson'] as { properties: Record<string, unknown> }
+    expect(doc.components.schemas.ArticlesEntry).toEqual({ ...generic, properties: { ...generic.properties, fields: { $ref: '#/components/schemas/ArticlesFields' } } })
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!)
     expect(refs.filter((name) => !(name in doc.components.schemas))).toEqual([])
   })
