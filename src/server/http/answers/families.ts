@@ -3,6 +3,8 @@
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
 
-export interface FamilyAnswers {}
+import type { GitAnswers, GitInputs } from './git.ts'
 
-export interface FamilyInputs {}
+export interface FamilyAnswers extends GitAnswers {}
+
+export interface FamilyInputs extends GitInputs {}
