@@ -3,6 +3,30 @@
 
 /** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
 export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "GitStatus": {
+    "$ref": "#/components/schemas/Cms.ChangesStatus"
+  },
+  "GitCommit": {
+    "$ref": "#/components/schemas/Cms.GitCommitResult"
+  },
+  "GitDiscard": {
+    "$ref": "#/components/schemas/Cms.GitDiscardResult"
+  },
+  "GitBranch": {
+    "$ref": "#/components/schemas/Cms.GitBranchState"
+  },
+  "GitBranches": {
+    "$ref": "#/components/schemas/Cms.GitBranchList"
+  },
+  "GitBranchCreated": {
+    "$ref": "#/components/schemas/Cms.GitBranchCreated"
+  },
+  "GitSwitch": {
+    "$ref": "#/components/schemas/Cms.GitSwitchResult"
+  },
+  "GitCompare": {
+    "$ref": "#/components/schemas/Cms.GitComparison"
+  },
   "EntryList": {
     "anyOf": [
       {
@@ -193,6 +217,18 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
 
 /** Each request body's schema, by the name routes give (`input: 'WebhookInput'`); refs point into ANSWER_DEFINITIONS. */
 export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "GitCommitInput": {
+    "$ref": "#/components/schemas/Cms.GitCommitInput"
+  },
+  "GitDiscardInput": {
+    "$ref": "#/components/schemas/Cms.GitSelection"
+  },
+  "GitBranchInput": {
+    "$ref": "#/components/schemas/Cms.GitBranchInput"
+  },
+  "GitSwitchInput": {
+    "$ref": "#/components/schemas/Cms.GitSwitchInput"
+  },
   "EntryWriteInput": {
     "$ref": "#/components/schemas/Cms.EntryWriteInput"
   },
@@ -231,6 +267,26 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "admin",
       "introspect"
     ]
+  },
+  "Cms.BranchInfo": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "commit": {
+        "type": "string"
+      },
+      "current": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "name",
+      "commit",
+      "current"
+    ],
+    "additionalProperties": false
   },
   "Cms.BulkCreateInput": {
     "type": "object",
@@ -377,6 +433,180 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.ChangedFile": {
+    "type": "object",
+    "properties": {
+      "path": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "added",
+          "modified",
+          "deleted"
+        ]
+      },
+      "entry": {
+        "type": "string"
+      },
+      "collection": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "path",
+      "status"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ChangesStatus": {
+    "type": "object",
+    "properties": {
+      "branch": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "head": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "blocked": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "files": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ChangedFile"
+        }
+      },
+      "report": {
+        "$ref": "#/components/schemas/Cms.DiffReport"
+      },
+      "text": {
+        "type": "string"
+      },
+      "markdown": {
+        "type": "string"
+      },
+      "auto_commit": {
+        "type": "boolean"
+      },
+      "pending": {
+        "type": "number"
+      },
+      "last_refusal": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.Refusal"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "last_warning": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.CommitWarning"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "last_commit": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.LastCommit"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "auto_commit",
+      "blocked",
+      "branch",
+      "files",
+      "head",
+      "last_commit",
+      "last_refusal",
+      "last_warning",
+      "markdown",
+      "pending",
+      "report",
+      "text"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CollectionDiff": {
+    "type": "object",
+    "properties": {
+      "slug": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "added",
+          "removed",
+          "changed"
+        ]
+      },
+      "renamed_from": {
+        "type": "string"
+      },
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.SchemaChange"
+        }
+      },
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EntryDiff"
+        }
+      }
+    },
+    "required": [
+      "slug",
+      "name",
+      "status",
+      "schema",
+      "entries"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CommitWarning": {
+    "type": "object",
+    "properties": {
+      "warning": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "warning",
+      "at"
+    ],
+    "additionalProperties": false
+  },
   "Cms.CreatedToken": {
     "type": "object",
     "properties": {
@@ -517,6 +747,143 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.DiffReport": {
+    "type": "object",
+    "properties": {
+      "base": {
+        "type": "object",
+        "properties": {
+          "rev": {
+            "type": "string"
+          },
+          "commit": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "rev",
+          "commit"
+        ],
+        "additionalProperties": false
+      },
+      "head": {
+        "type": "object",
+        "properties": {
+          "rev": {
+            "type": "string"
+          },
+          "commit": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "rev",
+          "commit"
+        ],
+        "additionalProperties": false
+      },
+      "project": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChange"
+        }
+      },
+      "collections": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.CollectionDiff"
+        }
+      },
+      "webhooks": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "uuid": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "added",
+                "removed",
+                "changed"
+              ]
+            },
+            "changes": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/Cms.FieldChange"
+              }
+            }
+          },
+          "required": [
+            "uuid",
+            "name",
+            "status",
+            "changes"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "summary": {
+        "type": "object",
+        "properties": {
+          "added": {
+            "type": "number"
+          },
+          "removed": {
+            "type": "number"
+          },
+          "changed": {
+            "type": "number"
+          },
+          "goes_live": {
+            "type": "number"
+          },
+          "goes_offline": {
+            "type": "number"
+          },
+          "live_updates": {
+            "type": "number"
+          },
+          "draft_only": {
+            "type": "number"
+          },
+          "schema_changes": {
+            "type": "number"
+          },
+          "webhook_changes": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "added",
+          "removed",
+          "changed",
+          "goes_live",
+          "goes_offline",
+          "live_updates",
+          "draft_only",
+          "schema_changes",
+          "webhook_changes"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "base",
+      "head",
+      "project",
+      "collections",
+      "webhooks",
+      "summary"
+    ],
+    "additionalProperties": false
+  },
   "Cms.Done": {
     "type": "object",
     "properties": {
@@ -650,6 +1017,60 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
         ]
       }
     },
+    "additionalProperties": false
+  },
+  "Cms.EntryDiff": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "added",
+          "removed",
+          "changed"
+        ]
+      },
+      "live": {
+        "$ref": "#/components/schemas/Cms.Live"
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "draft": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChange"
+        }
+      },
+      "published": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChange"
+        }
+      }
+    },
+    "required": [
+      "uuid",
+      "title",
+      "locale",
+      "status",
+      "live",
+      "events",
+      "draft",
+      "published"
+    ],
     "additionalProperties": false
   },
   "Cms.EntryDiscarded": {
@@ -832,9 +1253,301 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.FieldChange": {
+    "type": "object",
+    "properties": {
+      "field": {
+        "type": "string"
+      },
+      "before": {},
+      "after": {},
+      "words": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.WordPart"
+        }
+      },
+      "label": {
+        "type": "string"
+      },
+      "before_text": {
+        "type": "string"
+      },
+      "after_text": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "field"
+    ],
+    "additionalProperties": false
+  },
   "Cms.FieldValues": {
     "type": "object",
     "additionalProperties": {}
+  },
+  "Cms.GitBranchCreated": {
+    "type": "object",
+    "properties": {
+      "branch": {
+        "type": "string"
+      },
+      "commit": {
+        "type": "string"
+      },
+      "switched": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "branch",
+      "commit",
+      "switched"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitBranchInput": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "from": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "switch": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "name"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitBranchList": {
+    "type": "object",
+    "properties": {
+      "current": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "branches": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.BranchInfo"
+        }
+      }
+    },
+    "required": [
+      "current",
+      "branches"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitBranchState": {
+    "type": "object",
+    "properties": {
+      "branch": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "head": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "blocked": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "pending": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "branch",
+      "head",
+      "blocked",
+      "pending"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitCommitInput": {
+    "type": "object",
+    "properties": {
+      "files": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "entries": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitCommitResult": {
+    "type": "object",
+    "properties": {
+      "commit": {
+        "type": "string"
+      },
+      "branch": {
+        "type": "string"
+      },
+      "files": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "commit",
+      "branch",
+      "files"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitComparison": {
+    "type": "object",
+    "properties": {
+      "base": {
+        "type": "string"
+      },
+      "head": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "merge_base": {
+        "type": "string"
+      },
+      "report": {
+        "$ref": "#/components/schemas/Cms.DiffReport"
+      },
+      "markdown": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "base",
+      "head",
+      "merge_base",
+      "report",
+      "markdown",
+      "text"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitDiscardResult": {
+    "type": "object",
+    "properties": {
+      "files": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "files"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitSelection": {
+    "type": "object",
+    "properties": {
+      "files": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "entries": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.GitSwitchInput": {
+    "type": "object",
+    "properties": {
+      "branch": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "branch"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.GitSwitchResult": {
+    "type": "object",
+    "properties": {
+      "branch": {
+        "type": "string"
+      },
+      "head": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "branch",
+      "head"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.LastCommit": {
+    "type": "object",
+    "properties": {
+      "commit": {
+        "type": "string"
+      },
+      "branch": {
+        "type": "string"
+      },
+      "files": {
+        "type": "number"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "commit",
+      "branch",
+      "files",
+      "at"
+    ],
+    "additionalProperties": false
   },
   "Cms.LinkTranslationInput": {
     "type": "object",
@@ -847,6 +1560,16 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "translation_entry_uuid"
     ],
     "additionalProperties": false
+  },
+  "Cms.Live": {
+    "type": "string",
+    "enum": [
+      "goes-live",
+      "goes-offline",
+      "live-update",
+      "draft-only",
+      "none"
+    ]
   },
   "Cms.MissingTranslation": {
     "type": "object",
@@ -1189,6 +1912,29 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.Refusal": {
+    "type": "object",
+    "properties": {
+      "reason": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      },
+      "files": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "reason",
+      "at",
+      "files"
+    ],
+    "additionalProperties": false
+  },
   "Cms.ReplicaStatus": {
     "type": "object",
     "properties": {
@@ -1269,6 +2015,32 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "in_review",
       "approved"
     ]
+  },
+  "Cms.SchemaChange": {
+    "type": "object",
+    "properties": {
+      "change": {
+        "type": "string",
+        "enum": [
+          "added",
+          "removed",
+          "changed",
+          "reordered",
+          "collection"
+        ]
+      },
+      "field": {
+        "type": "string"
+      },
+      "detail": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "change",
+      "detail"
+    ],
+    "additionalProperties": false
   },
   "Cms.SearchHit": {
     "type": "object",
@@ -1822,5 +2594,26 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "url",
       "uuid"
     ]
+  },
+  "Cms.WordPart": {
+    "type": "object",
+    "properties": {
+      "op": {
+        "type": "string",
+        "enum": [
+          "=",
+          "-",
+          "+"
+        ]
+      },
+      "text": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "op",
+      "text"
+    ],
+    "additionalProperties": false
   }
 }

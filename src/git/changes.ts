@@ -16,7 +16,7 @@ import { git } from './exec.ts'
 import { blockedReason, claimPrivateIndex } from './locks.ts'
 import { currentBranch, fromTop, headCommit, locateRepo, refusalReason, type GitRepo } from './repo.ts'
 import { stateInTree, statePaths } from './state-paths.ts'
-import type { GitCommitter } from './committer.ts'
+import type { CommitWarning, GitCommitter, LastCommit, Refusal } from './committer.ts'
 
 /** What the Changes operations read of their context: the store, and the committer when `--git-commit` is on. */
 export interface ChangesContext {
@@ -139,15 +139,91 @@ async function statusWith(where: { root: string; stateDir: string }, repo: GitRe
   return { branch, head: headNow, blocked: blockedReason(repo, join(where.stateDir, 'git-index')) ?? noIdentity, files, report, text: renderDiff(report, 'text'), markdown: renderDiff(report, 'markdown') }
 }
 
-export interface Selection {
+/** Which changes to commit or discard: at least one file or entry. */
+export interface GitSelection {
   /** Paths relative to the content root, as `files[].path` of the status lists them. */
-  files?: unknown
+  files?: string[]
   /** Entry uuids: the entry file and its version files. */
-  entries?: unknown
+  entries?: string[]
+}
+
+/** A selection to commit, with its message. */
+export interface GitCommitInput extends GitSelection {
+  /** The commit message (at most 10000 characters). */
+  message: string
+}
+
+/** A content branch to create. */
+export interface GitBranchInput {
+  /** The new branch's name (as `git check-ref-format --branch` allows). */
+  name: string
+  /** The branch to start it from; HEAD when left out. */
+  from?: string | null
+  /** `true`: switch to it once created. */
+  switch?: boolean
+}
+
+/** The branch to switch to. */
+export interface GitSwitchInput {
+  /** An existing local branch. */
+  branch: string
+}
+
+/** A JSON body as received: any field of T may hold anything until it is checked here. */
+type Unchecked<T> = { [K in keyof T]?: unknown }
+
+/** What a commit of chosen changes made. */
+export interface GitCommitResult {
+  commit: string
+  branch: string
+  /** The committed paths, relative to the content root. */
+  files: string[]
+}
+
+/** The discarded paths, relative to the content root. */
+export interface GitDiscardResult {
+  files: string[]
+}
+
+/** The current branch and HEAD, why commits are refused now, writes waiting for their commit. */
+export interface GitBranchState {
+  branch: string | null
+  head: string | null
+  blocked: string | null
+  pending: number
+}
+
+/** The local branches, the current one marked. */
+export interface GitBranchList {
+  current: string | null
+  branches: BranchInfo[]
+}
+
+/** A branch just created: its name, the commit it starts at, whether the server switched to it. */
+export interface GitBranchCreated {
+  branch: string
+  commit: string
+  switched: boolean
+}
+
+/** The branch switched to and its HEAD. */
+export interface GitSwitchResult {
+  branch: string
+  head: string
+}
+
+/** This branch against a base from their merge base: the report, rendered as markdown and text. */
+export interface GitComparison {
+  base: string
+  head: string | null
+  merge_base: string
+  report: DiffReport
+  markdown: string
+  text: string
 }
 
 /** The changed files a selection names; 422 for anything that is not one of them. */
-function select(status: WorkingStatus, body: Selection): ChangedFile[] {
+function select(status: WorkingStatus, body: Unchecked<GitSelection>): ChangedFile[] {
   const errors: Record<string, string[]> = {}
   const chosen = new Map<string, ChangedFile>()
   const byPath = new Map(status.files.map((f) => [f.path, f]))
@@ -173,7 +249,7 @@ function select(status: WorkingStatus, body: Selection): ChangedFile[] {
 }
 
 /** Commits the chosen changes with the caller's message (the commit-msg hook and the rest as for automatic commits). */
-export async function commitSelection(ctx: ChangesContext, body: Selection & { message?: unknown }, author: Author | null): Promise<{ commit: string; branch: string; files: string[] }> {
+export async function commitSelection(ctx: ChangesContext, body: Unchecked<GitCommitInput>, author: Author | null): Promise<GitCommitResult> {
   // Cleaned before the checks: a message of control characters only is no message.
   const message = typeof body.message === 'string' ? cleanMessage(body.message).trim() : ''
   if (!message) throw new ValidationError({ message: ['The message field is required.'] })
@@ -194,7 +270,7 @@ export async function commitSelection(ctx: ChangesContext, body: Selection & { m
  * Puts the chosen files back as HEAD has them (a file HEAD does not have is removed), each
  * atomically, then applies them to the index at once so the API answers with the old content.
  */
-export async function discardSelection(ctx: ChangesContext, body: Selection): Promise<{ files: string[] }> {
+export async function discardSelection(ctx: ChangesContext, body: Unchecked<GitSelection>): Promise<GitDiscardResult> {
   const status = await guarded(() => workingStatus(ctx))
   const chosen = select(status, body)
   const root = ctx.store.layout.root
@@ -223,15 +299,16 @@ export async function discardSelection(ctx: ChangesContext, body: Selection): Pr
   return { files: chosen.map((f) => f.path) }
 }
 
+/** A local branch: its name, the commit it points at, whether it is checked out. */
 export interface BranchInfo { name: string; commit: string; current: boolean }
 
-export async function branchState(ctx: ChangesContext): Promise<{ branch: string | null; head: string | null; blocked: string | null; pending: number }> {
+export async function branchState(ctx: ChangesContext): Promise<GitBranchState> {
   const repo = await repoOf(ctx)
   const [branch, head] = await guarded(() => Promise.all([currentBranch(repo), headCommit(repo)]))
   return { branch, head, blocked: blockedReason(repo, join(ctx.store.layout.stateDir, 'git-index')), pending: ctx.git?.pendingFiles ?? 0 }
 }
 
-export async function listBranches(ctx: ChangesContext): Promise<{ current: string | null; branches: BranchInfo[] }> {
+export async function listBranches(ctx: ChangesContext): Promise<GitBranchList> {
   const repo = await repoOf(ctx)
   const [current, out] = await guarded(() => Promise.all([
     currentBranch(repo),
@@ -255,7 +332,7 @@ const branchExists = async (repo: GitRepo, name: string): Promise<boolean> =>
   (await git(['show-ref', '--verify', '--quiet', `refs/heads/${name}`], { cwd: repo.top, okCodes: [1] })).code === 0
 
 /** Creates a branch at `from` (default HEAD); with `switch`, switches to it. */
-export async function createBranch(ctx: ChangesContext, body: { name?: unknown; from?: unknown; switch?: unknown }): Promise<{ branch: string; commit: string; switched: boolean }> {
+export async function createBranch(ctx: ChangesContext, body: Unchecked<GitBranchInput>): Promise<GitBranchCreated> {
   const repo = await repoOf(ctx)
   const name = await checkBranchName(repo, body.name, 'name')
   if (await branchExists(repo, name)) throw new ValidationError({ name: [`A branch named ${JSON.stringify(name)} already exists.`] })
@@ -274,7 +351,7 @@ export async function createBranch(ctx: ChangesContext, body: { name?: unknown; 
  * changes would be lost). Waiting commits are made first, on the branch they were written on;
  * the watcher then applies the other branch's files live.
  */
-export async function switchBranch(ctx: ChangesContext, body: { branch?: unknown }): Promise<{ branch: string; head: string }> {
+export async function switchBranch(ctx: ChangesContext, body: Unchecked<GitSwitchInput>): Promise<GitSwitchResult> {
   const repo = await repoOf(ctx)
   const name = await checkBranchName(repo, body.branch, 'branch')
   if (!(await branchExists(repo, name))) throw new ValidationError({ branch: [`No branch named ${JSON.stringify(name)}.`] })
@@ -292,7 +369,7 @@ export async function switchBranch(ctx: ChangesContext, body: { branch?: unknown
 }
 
 /** This branch against `base` (default `main`) from their merge base: what its pull request would show. */
-export async function compareWith(ctx: ChangesContext, baseName: string | null): Promise<{ base: string; head: string | null; merge_base: string; report: DiffReport; markdown: string; text: string }> {
+export async function compareWith(ctx: ChangesContext, baseName: string | null): Promise<GitComparison> {
   const repo = await repoOf(ctx)
   const base = await checkBranchName(repo, baseName ?? 'main', 'base')
   const exists = await git(['rev-parse', '-q', '--verify', `${base}^{commit}`], { cwd: repo.top, okCodes: [1] })
@@ -315,10 +392,12 @@ export interface ChangesStatus extends WorkingStatus {
   auto_commit: boolean
   /** Writes waiting for their commit. */
   pending: number
-  last_refusal: GitCommitter['lastRefusal']
+  /** Why the last automatic commit was not made. */
+  last_refusal: Refusal | null
   /** A commit was made but the git index could not follow it. */
-  last_warning: GitCommitter['lastWarning']
-  last_commit: GitCommitter['lastCommit']
+  last_warning: CommitWarning | null
+  /** The last commit the committer made. */
+  last_commit: LastCommit | null
 }
 
 export async function changesStatus(ctx: ChangesContext): Promise<ChangesStatus> {

@@ -42,6 +42,21 @@ export interface Refusal {
   files: string[]
 }
 
+/** The last commit the committer made, for `cms git status` and the status endpoint. */
+export interface LastCommit {
+  commit: string
+  branch: string
+  /** How many files it committed. */
+  files: number
+  at: string
+}
+
+/** A commit was made but the user's git index could not follow it: what went wrong, and when. */
+export interface CommitWarning {
+  warning: string
+  at: string
+}
+
 /**
  * Turns the store's writes into commits: the store reports every file it wrote or removed
  * (its one write path), the request's scope says who wrote, and writes by one author within
@@ -57,9 +72,9 @@ export class GitCommitter {
   #chain: Promise<unknown> = Promise.resolve()
   #unsubscribe: () => void
   lastRefusal: Refusal | null = null
-  lastCommit: { commit: string; branch: string; files: number; at: string } | null = null
+  lastCommit: LastCommit | null = null
   /** A commit was made but the user's git index could not follow it (they must hear it). */
-  lastWarning: { warning: string; at: string } | null = null
+  lastWarning: CommitWarning | null = null
 
   private constructor(store: ContentStore, repo: GitRepo, settings: CommitSettings) {
     this.#store = store

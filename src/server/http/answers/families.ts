@@ -1,10 +1,11 @@
 import type { EntryAnswers, EntryInputs } from './entries.ts'
+import type { GitAnswers, GitInputs } from './git.ts'
 
 /**
  * The answers and inputs of each family of routes, one file per family (answers/<family>.ts),
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
 
-export interface FamilyAnswers extends EntryAnswers {}
+export interface FamilyAnswers extends EntryAnswers, GitAnswers {}
 
-export interface FamilyInputs extends EntryInputs {}
+export interface FamilyInputs extends EntryInputs, GitInputs {}

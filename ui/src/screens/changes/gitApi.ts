@@ -5,15 +5,17 @@ import { ADMIN_API, api } from '../../api.ts'
  * Shapes of the `/_admin/api/git/...` answers (docs/git.md), taken from the operations that build
  * them (type-only imports); the report is `cms diff --format json` (src/review/diff.ts).
  */
-import type { ChangesStatus, ChangedFile as ChangedFileRecord, commitSelection, compareWith, createBranch as createBranchOp, discardSelection, listBranches, switchBranch as switchBranchOp } from '../../../../src/git/changes.ts'
+import type {
+  ChangesStatus, ChangedFile as ChangedFileRecord, GitBranchCreated, GitBranchList, GitCommitResult, GitComparison, GitDiscardResult, GitSelection, GitSwitchResult,
+} from '../../../../src/git/changes.ts'
 export type { DiffReport, EntryDiff, FieldChange, Live, SchemaChange } from '../../../../src/review/diff.ts'
 
 export type ChangedFile = ChangedFileRecord
 export type GitStatus = ChangesStatus
-export type Branches = Awaited<ReturnType<typeof listBranches>>
-export type Compare = Awaited<ReturnType<typeof compareWith>>
-/** What the editor sends: paths of `files[].path` and entry uuids. */
-export interface Selection { entries: string[]; files: string[] }
+export type Branches = GitBranchList
+export type Compare = GitComparison
+/** What the editor sends: paths of `files[].path` and entry uuids (the editor always sends both lists). */
+export type Selection = Required<GitSelection>
 
 const GIT_API = `${ADMIN_API}/git`
 
@@ -31,11 +33,11 @@ export function useCompare(base: string, enabled: boolean) {
 }
 
 export const commitChanges = (selection: Selection, message: string) =>
-  api.post<Awaited<ReturnType<typeof commitSelection>>>(`${GIT_API}/commit`, { ...selection, message })
+  api.post<GitCommitResult>(`${GIT_API}/commit`, { ...selection, message })
 
-export const discardChanges = (selection: Selection) => api.post<Awaited<ReturnType<typeof discardSelection>>>(`${GIT_API}/discard`, selection)
+export const discardChanges = (selection: Selection) => api.post<GitDiscardResult>(`${GIT_API}/discard`, selection)
 
 export const createBranch = (name: string, from: string | undefined, switchTo: boolean) =>
-  api.post<Awaited<ReturnType<typeof createBranchOp>>>(`${GIT_API}/branches`, { name, ...(from ? { from } : {}), switch: switchTo })
+  api.post<GitBranchCreated>(`${GIT_API}/branches`, { name, ...(from ? { from } : {}), switch: switchTo })
 
-export const switchBranch = (branch: string) => api.post<Awaited<ReturnType<typeof switchBranchOp>>>(`${GIT_API}/switch`, { branch })
+export const switchBranch = (branch: string) => api.post<GitSwitchResult>(`${GIT_API}/switch`, { branch })
