@@ -147,8 +147,8 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   else if (route.path === '/openapi.json') ok = json({ ...ANY_OBJECT, description: 'This document' })
   else if (route.path === '/_docs') ok = { description: 'The API reference page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } }
   else if (route.path.startsWith('/_docs/')) ok = { description: 'The reference page\'s script', content: { 'text/javascript': { schema: { type: 'string' } } } }
-  const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
-  if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
+  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|_releases)$/.test(route.path) ? '201' : '200'
+  if (method === 'delete' && entity && !declared) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }
 
