@@ -6,7 +6,7 @@ import { CmsError, notFound, storageFailure, ValidationError } from '../../core/
 import { newUuid, now } from '../../core/ids.ts'
 import { hashPassword, isPasswordHash } from '../../schema/password.ts'
 import type { FieldErrors } from '../../schema/field-errors.ts'
-import { toEntryOutput } from './view.ts'
+import { toEntryOutput, type EntryOutput } from './view.ts'
 import { own } from '../../core/own.ts'
 import { currentActor } from '../../core/actor.ts'
 
@@ -81,7 +81,7 @@ export function event(ctx: ServiceContext, index: CollectionIndex, name: string,
   }
 }
 
-export const output = (index: CollectionIndex, entry: EntryRecord, state: 'draft' | 'published'): Record<string, unknown> =>
+export const output = (index: CollectionIndex, entry: EntryRecord, state: 'draft' | 'published'): EntryOutput =>
   toEntryOutput(entry, index.collection, state)
 
 /** `created_by` for a new version: the request's named writer (a token or an editor session), if any. */

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.ts'
-import type { Collection, EntryRecord, Field, FieldValues } from '../../core/types.ts'
+import type { Collection, EntryRecord, EntrySchedule, Field, FieldValues, ReviewStep } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
 import { assetJson } from '../assets/view.ts'
 import { expiryFor, signedTtl } from '../assets/file-urls.ts'
@@ -13,6 +13,26 @@ import { own } from '../../core/own.ts'
  * media are asset objects.
  */
 
+/**
+ * An entry as the API answers it (the shape above); `schedule` and `review` only on draft reads
+ * and write answers. A type, not an interface: it stays assignable to `Record<string, unknown>`,
+ * which callers that add to an answer still use.
+ */
+export type EntryOutput = {
+  uuid: string
+  locale: string
+  published_at: string | null
+  /** The visible fields by name, in their output form (relations and media expanded). */
+  fields: FieldValues
+  /** With timestamps. */
+  created_at?: string
+  updated_at?: string
+  /** What is scheduled for the entry, when anything is (docs/scheduling.md). */
+  schedule?: EntrySchedule
+  /** Its review state, on collections with `workflow: review`. */
+  review?: Omit<ReviewStep, 'note'>
+}
+
 /** `draft` reads live values (also for `only_draft`); `published` reads the snapshot. */
 export type ShapeState = 'published' | 'draft' | 'only_draft'
 
@@ -25,7 +45,7 @@ export interface ShapeOptions {
   baseUrl?: string
 }
 
-export function shapeEntry(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): Record<string, unknown> {
+export function shapeEntry(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions): EntryOutput {
   const exclude = options.exclude && options.exclude.length > 0 ? new Set(options.exclude) : null
   return shape(ctx, entry, collection, options, exclude, 0, entry.uuid)
 }
@@ -49,7 +69,7 @@ export function entryJson(ctx: ServiceContext, entry: EntryRecord, collection: C
 const JSON_CACHE = new WeakMap<EntryRecord, { stamp: string; variants: Map<string, string> }>()
 
 /** Compatibility form for callers without options (create/update answers): no relation expansion without ctx. */
-export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): Record<string, unknown> {
+export function toEntryOutput(entry: EntryRecord, collection: Collection, state: ShapeState, ctx?: ServiceContext): EntryOutput {
   if (ctx) return shapeEntry(ctx, entry, collection, { state })
   return withWorkflow(base(entry, state, visibleFields(state === 'published' ? entry.published ?? {} : entry.fields, collection.fields, null, (_f, v) => v), false), entry, collection, state)
 }
@@ -59,7 +79,7 @@ export function toEntryOutput(entry: EntryRecord, collection: Collection, state:
  * `schedule` only when something is scheduled, `review` on collections with `workflow: review`.
  * Published reads (what sites read) stay as they were.
  */
-function withWorkflow(out: Record<string, unknown>, entry: EntryRecord, collection: Collection, state: ShapeState): Record<string, unknown> {
+function withWorkflow(out: EntryOutput, entry: EntryRecord, collection: Collection, state: ShapeState): EntryOutput {
   if (state === 'published') return out
   if (entry.schedule) out.schedule = { publish_at: entry.schedule.publish_at, unpublish_at: entry.schedule.unpublish_at }
   if (collection.workflow === 'review') {
@@ -105,7 +125,7 @@ export function relationTarget(store: ContentStore, field: Field): Collection | 
 
 type ValueMapper = (field: Field, value: unknown) => unknown
 
-function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): Record<string, unknown> {
+function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, options: ShapeOptions, exclude: Set<string> | null, depth: number, root: string): EntryOutput {
   const values = options.state === 'published' ? entry.published ?? {} : entry.fields
   const mapper: ValueMapper = (field, value) => {
     if (field.type === 'relation') return depth === 0 ? related(ctx, field, value, options, root) : stubs(field, value)
@@ -116,8 +136,8 @@ function shape(ctx: ServiceContext, entry: EntryRecord, collection: Collection, 
   return depth === 0 ? withWorkflow(out, entry, collection, options.state) : out
 }
 
-function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields }
+function base(entry: EntryRecord, _state: ShapeState, fields: FieldValues, timestamps: boolean): EntryOutput {
+  const out: EntryOutput = { uuid: entry.uuid, locale: entry.locale, published_at: entry.published_at, fields }
   if (timestamps) {
     out.created_at = entry.created_at
     out.updated_at = entry.updated_at

@@ -3,6 +3,8 @@
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
 
-export interface FamilyAnswers {}
+import type { SchedulingAnswers, SchedulingInputs } from './scheduling.ts'
 
-export interface FamilyInputs {}
+export interface FamilyAnswers extends SchedulingAnswers {}
+
+export interface FamilyInputs extends SchedulingInputs {}
