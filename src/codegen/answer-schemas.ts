@@ -3,6 +3,63 @@
 
 /** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
 export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "Schedule": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ScheduledItem"
+        }
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "ScheduleRun": {
+    "$ref": "#/components/schemas/Cms.RunResult"
+  },
+  "ScheduledEntry": {
+    "$ref": "#/components/schemas/Cms.EntryData"
+  },
+  "Review": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Cms.ReviewStatus"
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "ReleaseList": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.Release"
+        }
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Release": {
+    "$ref": "#/components/schemas/Cms.Release"
+  },
+  "ReleaseDetail": {
+    "$ref": "#/components/schemas/Cms.ReleaseDetail"
+  },
+  "ReleaseDeleted": {
+    "$ref": "#/components/schemas/Cms.ReleaseDeleted"
+  },
   "GitStatus": {
     "$ref": "#/components/schemas/Cms.ChangesStatus"
   },
@@ -217,6 +274,24 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
 
 /** Each request body's schema, by the name routes give (`input: 'WebhookInput'`); refs point into ANSWER_DEFINITIONS. */
 export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "ScheduleRunInput": {
+    "$ref": "#/components/schemas/Cms.ScheduleRunInput"
+  },
+  "EntryScheduleInput": {
+    "$ref": "#/components/schemas/Cms.EntryScheduleInput"
+  },
+  "ReviewInput": {
+    "$ref": "#/components/schemas/Cms.ReviewInput"
+  },
+  "ReleaseInput": {
+    "$ref": "#/components/schemas/Cms.ReleaseInput"
+  },
+  "ReleasePatch": {
+    "$ref": "#/components/schemas/Cms.ReleasePatch"
+  },
+  "ReleaseItemInput": {
+    "$ref": "#/components/schemas/Cms.ReleaseItemInput"
+  },
   "GitCommitInput": {
     "$ref": "#/components/schemas/Cms.GitCommitInput"
   },
@@ -266,6 +341,38 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "delete",
       "admin",
       "introspect"
+    ]
+  },
+  "Cms.AppliedItem": {
+    "anyOf": [
+      {
+        "$ref": "#/components/schemas/Cms.ScheduledItem"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "release": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "action": {
+            "type": "string",
+            "const": "release"
+          },
+          "at": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "release",
+          "name",
+          "action",
+          "at"
+        ],
+        "additionalProperties": false
+      }
     ]
   },
   "Cms.BranchInfo": {
@@ -1224,6 +1331,24 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.EntryScheduleInput": {
+    "type": "object",
+    "properties": {
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "unpublish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
   "Cms.EntryWriteInput": {
     "type": "object",
     "properties": {
@@ -1935,6 +2060,278 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.Release": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "scheduled",
+          "published"
+        ]
+      },
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "published_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ReleaseItem"
+        }
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "state",
+      "publish_at",
+      "published_at",
+      "created_at",
+      "updated_at",
+      "items"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleaseChange": {
+    "type": "object",
+    "properties": {
+      "field": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "before": {},
+      "after": {}
+    },
+    "required": [
+      "field",
+      "label",
+      "before",
+      "after"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleaseDeleted": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleaseDetail": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ReleaseDetailItem"
+        }
+      },
+      "id": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "scheduled",
+          "published"
+        ]
+      },
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "published_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "created_at",
+      "id",
+      "items",
+      "name",
+      "publish_at",
+      "published_at",
+      "state",
+      "updated_at"
+    ]
+  },
+  "Cms.ReleaseDetailItem": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "missing": {
+        "type": "boolean"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "locale": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "published": {
+        "type": "boolean"
+      },
+      "changes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ReleaseChange"
+        }
+      },
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "action": {
+        "type": "string",
+        "enum": [
+          "publish",
+          "unpublish"
+        ]
+      }
+    },
+    "required": [
+      "action",
+      "changes",
+      "collection",
+      "locale",
+      "missing",
+      "title",
+      "uuid"
+    ]
+  },
+  "Cms.ReleaseInput": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "name"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleaseItem": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "action": {
+        "type": "string",
+        "enum": [
+          "publish",
+          "unpublish"
+        ]
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "action"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleaseItemInput": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "action": {
+        "type": "string",
+        "enum": [
+          "publish",
+          "unpublish"
+        ]
+      }
+    },
+    "required": [
+      "collection",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReleasePatch": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "publish_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
   "Cms.ReplicaStatus": {
     "type": "object",
     "properties": {
@@ -2008,6 +2405,24 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.ReviewInput": {
+    "type": "object",
+    "properties": {
+      "state": {
+        "$ref": "#/components/schemas/Cms.ReviewState"
+      },
+      "note": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "state"
+    ],
+    "additionalProperties": false
+  },
   "Cms.ReviewState": {
     "type": "string",
     "enum": [
@@ -2015,6 +2430,201 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "in_review",
       "approved"
     ]
+  },
+  "Cms.ReviewStatus": {
+    "type": "object",
+    "properties": {
+      "state": {
+        "$ref": "#/components/schemas/Cms.ReviewState"
+      },
+      "by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "at": {
+        "type": "string"
+      },
+      "note": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "history": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.ReviewStep"
+        }
+      }
+    },
+    "required": [
+      "state",
+      "by",
+      "at",
+      "note",
+      "history"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ReviewStep": {
+    "type": "object",
+    "properties": {
+      "state": {
+        "$ref": "#/components/schemas/Cms.ReviewState"
+      },
+      "by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "at": {
+        "type": "string"
+      },
+      "note": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "state",
+      "by",
+      "at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.RunResult": {
+    "type": "object",
+    "properties": {
+      "applied": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.AppliedItem"
+        }
+      },
+      "skipped": {
+        "type": "array",
+        "items": {
+          "anyOf": [
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "reason": {
+                  "type": "string"
+                },
+                "collection": {
+                  "type": "string"
+                },
+                "uuid": {
+                  "type": "string"
+                },
+                "locale": {
+                  "type": "string"
+                },
+                "action": {
+                  "type": "string",
+                  "enum": [
+                    "publish",
+                    "unpublish"
+                  ]
+                },
+                "at": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "action",
+                "at",
+                "collection",
+                "locale",
+                "reason",
+                "uuid"
+              ]
+            },
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "reason": {
+                  "type": "string"
+                },
+                "release": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "action": {
+                  "type": "string",
+                  "const": "release"
+                },
+                "at": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "action",
+                "at",
+                "name",
+                "reason",
+                "release"
+              ]
+            }
+          ]
+        }
+      }
+    },
+    "required": [
+      "applied",
+      "skipped"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ScheduleRunInput": {
+    "type": "object",
+    "properties": {
+      "dry_run": {
+        "type": "boolean"
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.ScheduledItem": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "locale": {
+        "type": "string"
+      },
+      "action": {
+        "type": "string",
+        "enum": [
+          "publish",
+          "unpublish"
+        ]
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "locale",
+      "action",
+      "at"
+    ],
+    "additionalProperties": false
   },
   "Cms.SchemaChange": {
     "type": "object",

@@ -144,7 +144,7 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   else if (route.produces && route.produces in OTHER_ANSWERS) ok = OTHER_ANSWERS[route.produces]
   else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
   else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
-  const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
+  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|_releases)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity && !declared) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }

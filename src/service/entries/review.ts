@@ -45,7 +45,13 @@ export function reviewAfterEdit(index: CollectionIndex, current: EntryRecord): E
   return movedReview(current, 'in_review', 'Edited after approval.')
 }
 
-/** `POST /{collection}/{uuid}/review` `{state, note?}` → `{data: entry}`. */
+/** The body of `POST /{collection}/{uuid}/review`: the state to move to (approved needs admin) and an optional note (at most 2000 characters). */
+export interface ReviewInput {
+  state: ReviewState
+  note?: string | null
+}
+
+/** `POST /{collection}/{uuid}/review` `{state, note?}` (ReviewInput) → `{data: entry}`. */
 export async function setReviewState(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
@@ -67,8 +73,17 @@ export async function setReviewState(ctx: ServiceContext, slug: string, uuid: st
   })
 }
 
+/** An entry's review as `GET /{collection}/{uuid}/review` answers it: the current state (draft, by nobody, at its creation, until first moved) and every move, oldest first (the current one last). */
+export interface ReviewStatus {
+  state: ReviewState
+  by: string | null
+  at: string
+  note: string | null
+  history: ReviewStep[]
+}
+
 /** `GET /{collection}/{uuid}/review` → `{data: {state, by, at, note, history}}`: the moves, oldest first. */
-export function getReview(ctx: ServiceContext, slug: string, uuid: string): { data: Record<string, unknown> } {
+export function getReview(ctx: ServiceContext, slug: string, uuid: string): { data: ReviewStatus } {
   const index = requireCollection(ctx, slug)
   const entry = requireEntry(index, uuid)
   if (!hasReview(index)) throw unprocessable(`The collection "${slug}" has no review workflow.`, { state: ['This collection has no review workflow.'] })

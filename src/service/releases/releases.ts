@@ -15,6 +15,30 @@ import { releaseBook, type Release, type ReleaseItem } from './store.ts'
 const NAME_MAX = 200
 const ITEMS_MAX = 5000
 
+/** The body of `POST /_releases`: a name (at most 200 characters) and, to schedule it, a time (ISO 8601 with an offset, in the future). */
+export interface ReleaseInput {
+  name: string
+  publish_at?: string | null
+}
+
+/** The body of `PATCH /_releases/{id}`: a new name, a time to schedule it, or null to unschedule it. */
+export interface ReleasePatch {
+  name?: string
+  publish_at?: string | null
+}
+
+/** The body of `POST /_releases/{id}/items`: the entry, and what the release does to it (publish when not given). */
+export interface ReleaseItemInput {
+  collection: string
+  uuid: string
+  action?: ReleaseItem['action']
+}
+
+/** What `DELETE /_releases/{id}` answers. */
+export interface ReleaseDeleted {
+  message: string
+}
+
 /** `POST /_releases` `{name, publish_at?}` → `{id, name, state, publish_at, items}`. */
 export async function createRelease(ctx: ServiceContext, body: Record<string, unknown>): Promise<Release> {
   const errors: FieldErrors = {}
@@ -87,7 +111,7 @@ export async function removeReleaseItem(ctx: ServiceContext, id: string, uuid: s
 }
 
 /** `DELETE /_releases/{id}`: removes a release that is not published. */
-export async function deleteRelease(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteRelease(ctx: ServiceContext, id: string): Promise<ReleaseDeleted> {
   const book = releaseBook(ctx.store)
   return book.serial(async () => {
     openRelease(await requireRelease(ctx, id))

@@ -7,14 +7,21 @@ import { checkIfMatch, type EntryWriteOptions } from '../entries/etag.ts'
 import { checkMayPublish } from '../entries/review.ts'
 import { parseScheduleTime } from './times.ts'
 import { scheduledEntries, type ScheduledItem } from './scheduled.ts'
+import type { EntryData } from '../entries/entry-answers.ts'
 
 /**
  * An entry's schedule (docs/scheduling.md): `publish_at` and `unpublish_at`, in UTC, kept in
  * the entry's file so they travel with git. The scheduler (run.ts) applies them at their time.
  */
 
-/** `PUT /{collection}/{uuid}/schedule` `{publish_at?, unpublish_at?}` → `{data: entry}`; a key given as null clears that time. */
-export async function setEntrySchedule(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+/** The body of `PUT /{collection}/{uuid}/schedule`: one time or both (at least one), each ISO 8601 with an offset and in the future; null (or '') clears it. */
+export interface EntryScheduleInput {
+  publish_at?: string | null
+  unpublish_at?: string | null
+}
+
+/** `PUT /{collection}/{uuid}/schedule` `{publish_at?, unpublish_at?}` (EntryScheduleInput) → `{data: entry}`; a key given as null clears that time. */
+export async function setEntrySchedule(ctx: ServiceContext, slug: string, uuid: string, body: Record<string, unknown>, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   for (const key of Object.keys(body)) if (key !== 'publish_at' && key !== 'unpublish_at') throw unprocessable(`Unknown field "${key}": a schedule has publish_at and unpublish_at.`, { [key]: ['Unknown field.'] })
@@ -45,7 +52,7 @@ export async function setEntrySchedule(ctx: ServiceContext, slug: string, uuid: 
 }
 
 /** `DELETE /{collection}/{uuid}/schedule` → `{data: entry}` without `schedule`. */
-export async function clearEntrySchedule(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<{ data: Record<string, unknown> }> {
+export async function clearEntrySchedule(ctx: ServiceContext, slug: string, uuid: string, options: EntryWriteOptions = {}): Promise<EntryData> {
   const index = requireCollection(ctx, slug)
   requireEntry(index, uuid)
   return withEntryLock(ctx, uuid, async () => {

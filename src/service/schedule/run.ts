@@ -9,6 +9,12 @@ import { scheduledEntries, type ScheduledItem } from './scheduled.ts'
 /** What a run applied (or, dry, would apply): the entry changes, then releases as `{release, name, action: 'release', at}`. */
 export type AppliedItem = ScheduledItem | { release: string; name: string; action: 'release'; at: string }
 
+/** The body of `POST /_schedule/run` (optional): `dry_run: true` lists what is due without applying it. */
+export interface ScheduleRunInput {
+  dry_run?: boolean
+}
+
+/** What `POST /_schedule/run` (and `cms schedule run`) answers. */
 export interface RunResult {
   applied: AppliedItem[]
   /** Due but not applied, with why (an unapproved entry of a review collection, a failed write). */

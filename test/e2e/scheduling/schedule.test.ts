@@ -215,4 +215,31 @@ describe('releases', () => {
     expect((await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: members[0] } })).status).toBe(409)
   })
 
+  // Each answer here is also checked against its route's type (CMS_CHECK_ANSWERS, src/server/http/answers/scheduling.ts).
+  it('lists, renames, schedules and unschedules a release, takes an entry out and deletes it; a dry run lists what is due', async () => {
+    const made = await server.request('/_releases', { method: 'POST', token: EDITOR, json: { name: 'Autumn' } })
+    expect(made.status).toBe(201)
+    expect(made.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const id = ((await made.json()) as { id: string }).id
+    const entries = await Promise.all(['One', 'Two'].map((title) => api('/posts', { method: 'POST', json: { data: { title } } })))
+    const [a, b] = entries.map((e) => e.body.data.uuid as string) as [string, string]
+    await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: a } })
+    const added = await api(`/_releases/${id}/items`, { method: 'POST', json: { collection: 'posts', uuid: b, action: 'unpublish' } })
+    expect(added.body.items).toEqual([{ collection: 'posts', uuid: a, action: 'publish' }, { collection: 'posts', uuid: b, action: 'unpublish' }])
+    const at = inMs(3_600_000)
+    const scheduled = await api(`/_releases/${id}`, { method: 'PATCH', json: { name: 'Autumn launch', publish_at: at } })
+    expect(scheduled.body).toMatchObject({ id, name: 'Autumn launch', state: 'scheduled', publish_at: new Date(at).toISOString() })
+    expect((await api('/_releases')).body.data.find((r: { id: string }) => r.id === id)).toMatchObject({ state: 'scheduled' })
+    expect((await api('/_schedule/run', { method: 'POST', json: { dry_run: true } })).body).toEqual({ applied: [], skipped: [] })
+    const unscheduled = await api(`/_releases/${id}`, { method: 'PATCH', json: { publish_at: null } })
+    expect(unscheduled.body).toMatchObject({ state: 'draft', publish_at: null })
+    const removed = await api(`/_releases/${id}/items/${b}`, { method: 'DELETE' })
+    expect(removed.body.items).toEqual([{ collection: 'posts', uuid: a, action: 'publish' }])
+    expect((await api(`/_releases/${id}/items/${b}`, { method: 'DELETE' })).status).toBe(404)
+    // An entry gone from the tree is shown as missing.
+    expect((await api(`/posts/${a}?force=1`, { method: 'DELETE' })).status).toBeLessThan(300)
+    expect((await api(`/_releases/${id}`)).body.items).toEqual([{ collection: 'posts', uuid: a, action: 'publish', missing: true, title: null, locale: null, changes: [] }])
+    expect((await api(`/_releases/${id}`, { method: 'DELETE' })).body).toEqual({ message: 'Release deleted.' })
+    expect((await api(`/_releases/${id}`)).status).toBe(404)
+  })
 })

@@ -6,6 +6,7 @@ import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, INPUT_SCHEMAS } from '../../../src/
 import { generateOpenApi } from '../../../src/codegen/openapi.ts'
 import { collectRoutes } from '../../../src/server/http/route-inventory.ts'
 import { checkAnswer } from '../../../src/server/http/answer-check.ts'
+import type { Collection } from '../../../src/core/types.ts'
 
 /**
  * Routes that name what they answer (src/server/http/answers.ts): the schemas are generated from
@@ -23,19 +24,22 @@ describe('answer schemas', () => {
     const generic = (r: { path: string }) => !r.path.includes(':collection')
     const answered = routes.filter((r) => r.answer && generic(r))
     expect(answered.map((r) => `${r.method} ${r.path}`)).toContain('GET /webhooks/:uuid')
-    const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [], routes) as {
+    // One collection, so the entry routes (`/:collection/...`) are in the document too, under its slug.
+    const posts: Collection = { uuid: 'c1', name: 'Posts', slug: 'posts', is_singleton: false, order: 0, created_at: '', updated_at: '', fields: [] }
+    const pathOf = (route: { path: string }) => route.path.replace(':collection', 'posts').replace(/:(\w+)/g, '{$1}')
+    const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [posts], routes) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> } }>>
       components: { schemas: Record<string, unknown> }
     }
     for (const route of answered) {
-      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
+      const op = doc.paths[pathOf(route)]![route.method.toLowerCase()]!
       const ok = op.responses['200'] ?? op.responses['201']
       expect(ok?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toEqual(ANSWER_SCHEMAS[route.answer!])
     }
     const inputs = routes.filter((r) => r.input && generic(r))
     expect(inputs.map((r) => `${r.method} ${r.path}`)).toContain('POST /webhooks')
     for (const route of inputs) {
-      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
+      const op = doc.paths[pathOf(route)]![route.method.toLowerCase()]!
       expect(op.requestBody?.content['application/json']?.schema, `${route.method} ${route.path}`).toEqual(INPUT_SCHEMAS[route.input!])
     }
     for (const route of routes.filter((r) => r.produces === 'empty' && !r.path.includes(':collection'))) {

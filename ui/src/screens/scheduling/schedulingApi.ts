@@ -7,13 +7,14 @@ import type { EntrySchedule, ReviewState } from '../../../../src/core/types.ts'
 import type { ScheduledItem } from '../../../../src/service/schedule/scheduled.ts'
 import type { Release, ReleaseItem } from '../../../../src/service/releases/store.ts'
 import type { ReleaseChange, ReleaseDetail } from '../../../../src/service/releases/releases.ts'
+import type { EntryJson } from '../../../../src/service/entries/view.ts'
 
 /** Scheduling, review and releases as the editor reads them (docs/scheduling.md); types from the server's own. */
 
 export type { EntrySchedule, ReviewState, ScheduledItem, Release, ReleaseItem }
 
 /** A draft read of an entry carries these (service/entries/view.ts). */
-export type EntryWithPending = Entry & { schedule?: EntrySchedule; review?: { state: ReviewState; by: string | null; at: string } }
+export type EntryWithPending = Entry & Pick<EntryJson, 'schedule' | 'review'>
 
 export type { ReleaseChange, ReleaseDetail }
 
