@@ -142,12 +142,10 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
     ] })
   } else if (entity && (route.path === '/:collection/:uuid' || (route.path === '/:collection' && method === 'post') || /\/(publish|unpublish|discard-draft|restore)$/.test(route.path))) {
     ok = json({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${entity}Entry` } } })
-  } else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
-  else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
-  else if (route.path === '/openapi.json') ok = json({ ...ANY_OBJECT, description: 'This document' })
+  } else if (route.path === '/openapi.json') ok = json({ ...ANY_OBJECT, description: 'This document' })
   else if (route.path === '/_docs') ok = { description: 'The API reference page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } }
   else if (route.path.startsWith('/_docs/')) ok = { description: 'The reference page\'s script', content: { 'text/javascript': { schema: { type: 'string' } } } }
-  const status = method === 'post' && /^\/(:collection|files|webhooks|collections)$/.test(route.path) ? '201' : '200'
+  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|collections\/:slug\/fields|project\/locales)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }
@@ -258,18 +256,6 @@ const BASE_SCHEMAS: Record<string, JsonSchema> = {
       original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: ANY_OBJECT,
       created_at: { type: 'string' }, updated_at: { type: 'string' }, deleted_at: nullable('string'),
     },
-  },
-  Project: {
-    type: 'object', required: ['uuid', 'name', 'default_locale', 'locales', 'api'],
-    properties: {
-      uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, description: nullable('string'), preview_url: nullable('string'),
-      default_locale: { type: 'string' }, locales: { type: 'array', items: { type: 'string' } }, api: { enum: ['public', 'private'] },
-      collections: { type: 'array', items: { $ref: '#/components/schemas/Collection' } },
-    },
-  },
-  Collection: {
-    type: 'object', required: ['uuid', 'name', 'slug', 'is_singleton'],
-    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, slug: { type: 'string' }, is_singleton: { type: 'boolean' }, created_at: { type: 'string' }, updated_at: { type: 'string' }, fields: { type: 'array', items: ANY_OBJECT } },
   },
 }
 
