@@ -3,6 +3,30 @@
 
 /** Each answer's schema, by the name routes give (`answer: 'Webhook'`); refs point into ANSWER_DEFINITIONS. */
 export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "ProjectInfo": {
+    "$ref": "#/components/schemas/Cms.ProjectInfo"
+  },
+  "ProjectSummary": {
+    "$ref": "#/components/schemas/Cms.ProjectSummary"
+  },
+  "ProjectSettingsChange": {
+    "$ref": "#/components/schemas/Cms.ProjectSettingsChange"
+  },
+  "CollectionList": {
+    "type": "array",
+    "items": {
+      "$ref": "#/components/schemas/Cms.CollectionSummary"
+    }
+  },
+  "Collection": {
+    "$ref": "#/components/schemas/Cms.CollectionWithFields"
+  },
+  "SchemaField": {
+    "$ref": "#/components/schemas/Cms.FieldWithParent"
+  },
+  "SchemaReordered": {
+    "$ref": "#/components/schemas/Cms.SchemaMessage"
+  },
   "Schedule": {
     "type": "object",
     "properties": {
@@ -274,6 +298,33 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
 
 /** Each request body's schema, by the name routes give (`input: 'WebhookInput'`); refs point into ANSWER_DEFINITIONS. */
 export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  "ProjectSettingsPatch": {
+    "$ref": "#/components/schemas/Cms.ProjectSettingsPatch"
+  },
+  "CollectionInput": {
+    "$ref": "#/components/schemas/Cms.CollectionInput"
+  },
+  "CollectionUpdateInput": {
+    "$ref": "#/components/schemas/Cms.CollectionUpdateInput"
+  },
+  "CollectionDeleteInput": {
+    "$ref": "#/components/schemas/Cms.CollectionDeleteInput"
+  },
+  "CollectionsReorderInput": {
+    "$ref": "#/components/schemas/Cms.CollectionsReorderInput"
+  },
+  "FieldAddInput": {
+    "$ref": "#/components/schemas/Cms.FieldAddInput"
+  },
+  "FieldUpdateInput": {
+    "$ref": "#/components/schemas/Cms.FieldUpdateInput"
+  },
+  "FieldsReorderInput": {
+    "$ref": "#/components/schemas/Cms.FieldsReorderInput"
+  },
+  "LocaleInput": {
+    "$ref": "#/components/schemas/Cms.LocaleInput"
+  },
   "ScheduleRunInput": {
     "$ref": "#/components/schemas/Cms.ScheduleRunInput"
   },
@@ -656,6 +707,18 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.CollectionDeleteInput": {
+    "type": "object",
+    "properties": {
+      "slug": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "slug"
+    ],
+    "additionalProperties": false
+  },
   "Cms.CollectionDiff": {
     "type": "object",
     "properties": {
@@ -695,6 +758,187 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "status",
       "schema",
       "entries"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CollectionInput": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "slug": {
+        "type": "string"
+      },
+      "is_singleton": {
+        "type": "boolean"
+      },
+      "singular_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "workflow": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "review",
+          null
+        ]
+      },
+      "fields": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldInput"
+        }
+      }
+    },
+    "required": [
+      "name",
+      "slug"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CollectionSummary": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "slug": {
+        "type": "string"
+      },
+      "singular_name": {
+        "type": "string"
+      },
+      "is_singleton": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "workflow": {
+        "type": "string",
+        "const": "review"
+      }
+    },
+    "required": [
+      "created_at",
+      "is_singleton",
+      "name",
+      "slug",
+      "updated_at",
+      "uuid"
+    ]
+  },
+  "Cms.CollectionUpdateInput": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "force": {
+        "type": "boolean"
+      },
+      "name": {
+        "type": "string"
+      },
+      "slug": {
+        "type": "string"
+      },
+      "is_singleton": {
+        "type": "boolean"
+      },
+      "singular_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "workflow": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "review",
+          null
+        ]
+      },
+      "fields": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldInput"
+        }
+      }
+    }
+  },
+  "Cms.CollectionWithFields": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "slug": {
+        "type": "string"
+      },
+      "singular_name": {
+        "type": "string"
+      },
+      "is_singleton": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "workflow": {
+        "type": "string",
+        "const": "review"
+      },
+      "fields": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldView"
+        }
+      }
+    },
+    "required": [
+      "created_at",
+      "fields",
+      "is_singleton",
+      "name",
+      "slug",
+      "updated_at",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CollectionsReorderInput": {
+    "type": "object",
+    "properties": {
+      "collections": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.OrderInput"
+        }
+      }
+    },
+    "required": [
+      "collections"
     ],
     "additionalProperties": false
   },
@@ -1378,6 +1622,79 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.FieldAddInput": {
+    "type": "object",
+    "properties": {
+      "force": {
+        "type": "boolean"
+      },
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "name": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldOptions"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "validations": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldValidations"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChildInput"
+        }
+      },
+      "parent_field_id": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "order": {
+        "type": "number"
+      }
+    },
+    "additionalProperties": false,
+    "required": [
+      "name",
+      "type"
+    ]
+  },
   "Cms.FieldChange": {
     "type": "object",
     "properties": {
@@ -1407,9 +1724,557 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.FieldChildInput": {
+    "type": "object",
+    "properties": {
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "name": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldOptions"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "validations": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldValidations"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChildInput"
+        }
+      },
+      "uuid": {
+        "type": "string"
+      }
+    },
+    "additionalProperties": false,
+    "required": [
+      "name",
+      "type"
+    ]
+  },
+  "Cms.FieldInput": {
+    "type": "object",
+    "properties": {
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "name": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldOptions"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "validations": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldValidations"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChildInput"
+        }
+      }
+    },
+    "required": [
+      "type",
+      "name"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.FieldOptions": {
+    "type": "object",
+    "properties": {
+      "mode": {
+        "type": "string",
+        "enum": [
+          "single",
+          "range"
+        ]
+      },
+      "slug": {
+        "type": "object",
+        "properties": {
+          "field": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "readonly": {
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "field"
+        ],
+        "additionalProperties": false
+      },
+      "media": {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "number",
+            "enum": [
+              1,
+              2
+            ]
+          }
+        },
+        "required": [
+          "type"
+        ],
+        "additionalProperties": false
+      },
+      "editor": {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "number"
+          },
+          "mode": {
+            "type": "string"
+          },
+          "outputFormat": {
+            "type": "string"
+          }
+        },
+        "additionalProperties": false
+      },
+      "multiple": {
+        "type": "boolean"
+      },
+      "relation": {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "number",
+            "enum": [
+              1,
+              2
+            ]
+          },
+          "collection": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "type",
+          "collection"
+        ],
+        "additionalProperties": false
+      },
+      "repeatable": {
+        "type": "boolean"
+      },
+      "enumeration": {
+        "type": "object",
+        "properties": {
+          "list": {
+            "type": "array",
+            "items": {
+              "type": [
+                "string",
+                "number"
+              ]
+            }
+          },
+          "multiple": {
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "list"
+        ],
+        "additionalProperties": false
+      },
+      "hiddenInAPI": {
+        "type": "boolean"
+      },
+      "includeTime": {
+        "type": "boolean"
+      },
+      "includeDraft": {
+        "type": "boolean"
+      },
+      "numberOfMonths": {
+        "type": "number"
+      },
+      "hideInContentList": {
+        "type": "boolean"
+      }
+    },
+    "additionalProperties": {}
+  },
+  "Cms.FieldType": {
+    "type": "string",
+    "enum": [
+      "text",
+      "longtext",
+      "richtext",
+      "slug",
+      "email",
+      "password",
+      "number",
+      "enumeration",
+      "boolean",
+      "color",
+      "date",
+      "datetime",
+      "time",
+      "media",
+      "relation",
+      "json",
+      "group"
+    ]
+  },
+  "Cms.FieldUpdateInput": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "force": {
+        "type": "boolean"
+      },
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "name": {
+        "type": "string"
+      },
+      "label": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldOptions"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "validations": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Cms.FieldValidations"
+          },
+          {
+            "type": "array",
+            "minItems": 0,
+            "maxItems": 0
+          }
+        ]
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldChildInput"
+        }
+      }
+    }
+  },
+  "Cms.FieldValidations": {
+    "type": "object",
+    "properties": {
+      "required": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "boolean"
+          },
+          "message": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "status"
+        ],
+        "additionalProperties": false
+      },
+      "unique": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "boolean"
+          },
+          "message": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "status"
+        ],
+        "additionalProperties": false
+      },
+      "charcount": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "boolean"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "Between",
+              "Min",
+              "Max"
+            ]
+          },
+          "min": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "max": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "message": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "status"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "additionalProperties": false
+  },
   "Cms.FieldValues": {
     "type": "object",
     "additionalProperties": {}
+  },
+  "Cms.FieldView": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "label": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "$ref": "#/components/schemas/Cms.FieldOptions"
+      },
+      "validations": {
+        "$ref": "#/components/schemas/Cms.FieldValidations"
+      },
+      "order": {
+        "type": "number"
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldView"
+        }
+      }
+    },
+    "required": [
+      "description",
+      "label",
+      "name",
+      "options",
+      "order",
+      "placeholder",
+      "type",
+      "uuid",
+      "validations"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.FieldWithParent": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "type": {
+        "$ref": "#/components/schemas/Cms.FieldType"
+      },
+      "label": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "placeholder": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "$ref": "#/components/schemas/Cms.FieldOptions"
+      },
+      "validations": {
+        "$ref": "#/components/schemas/Cms.FieldValidations"
+      },
+      "order": {
+        "type": "number"
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.FieldView"
+        }
+      },
+      "parent_field_id": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "description",
+      "label",
+      "name",
+      "options",
+      "order",
+      "parent_field_id",
+      "placeholder",
+      "type",
+      "uuid",
+      "validations"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.FieldsReorderInput": {
+    "type": "object",
+    "properties": {
+      "fields": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.OrderInput"
+        }
+      }
+    },
+    "required": [
+      "fields"
+    ],
+    "additionalProperties": false
   },
   "Cms.GitBranchCreated": {
     "type": "object",
@@ -1696,6 +2561,34 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "none"
     ]
   },
+  "Cms.LocaleInput": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "locale": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "locale"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "code": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "code"
+        ],
+        "additionalProperties": false
+      }
+    ]
+  },
   "Cms.MissingTranslation": {
     "type": "object",
     "properties": {
@@ -1803,6 +2696,22 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "servers",
       "paths",
       "components"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.OrderInput": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "order": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "uuid",
+      "order"
     ],
     "additionalProperties": false
   },
@@ -2005,6 +2914,198 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     },
     "required": [
       "revoked"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ProjectInfo": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "default_locale": {
+        "type": "string"
+      },
+      "locales": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "api": {
+        "type": "string",
+        "enum": [
+          "public",
+          "private"
+        ]
+      },
+      "preview_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "collections": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Cms.CollectionSummary"
+            }
+          },
+          {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Cms.CollectionWithFields"
+            }
+          }
+        ]
+      }
+    },
+    "required": [
+      "api",
+      "default_locale",
+      "description",
+      "locales",
+      "name",
+      "preview_url",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ProjectSettingsChange": {
+    "type": "object",
+    "properties": {
+      "project": {
+        "$ref": "#/components/schemas/Cms.ProjectSummary"
+      },
+      "changed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "project",
+      "changed"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ProjectSettingsPatch": {
+    "type": "object",
+    "properties": {
+      "api": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "public_drafts": {
+        "type": "boolean"
+      },
+      "signed_urls": {
+        "type": "object",
+        "properties": {
+          "ttl": {
+            "type": [
+              "number",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "ttl"
+        ],
+        "additionalProperties": false
+      },
+      "preview_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.ProjectSummary": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "api": {
+        "type": "string",
+        "enum": [
+          "public",
+          "private"
+        ]
+      },
+      "public_drafts": {
+        "type": "boolean"
+      },
+      "signed_url_ttl": {
+        "type": "number"
+      },
+      "preview_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "default_locale": {
+        "type": "string"
+      },
+      "locales": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "collections": {
+        "type": "number"
+      },
+      "entries": {
+        "type": "number"
+      },
+      "tokens": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "uuid",
+      "name",
+      "description",
+      "api",
+      "public_drafts",
+      "signed_url_ttl",
+      "preview_url",
+      "default_locale",
+      "locales",
+      "collections",
+      "entries",
+      "tokens"
     ],
     "additionalProperties": false
   },
@@ -2649,6 +3750,18 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     "required": [
       "change",
       "detail"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.SchemaMessage": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
     ],
     "additionalProperties": false
   },

@@ -142,9 +142,7 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   if (route.produces === 'redirect') return { 303: { description: 'See Other: the page it leads to (`Location`)' }, ...errors }
   if (declared) ok = json(declared as JsonSchema)
   else if (route.produces && route.produces in OTHER_ANSWERS) ok = OTHER_ANSWERS[route.produces]
-  else if (route.path === '/' && method === 'get') ok = json({ $ref: '#/components/schemas/Project' })
-  else if (route.path === '/collections' && method === 'get') ok = json({ type: 'array', items: { $ref: '#/components/schemas/Collection' } })
-  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|_releases)$/.test(route.path) ? '201' : '200'
+  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|collections\/:slug\/fields|project\/locales|_releases)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity && !declared) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
   return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }
@@ -288,18 +286,6 @@ const BASE_SCHEMAS: Record<string, JsonSchema> = {
       original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: ANY_OBJECT,
       created_at: { type: 'string' }, updated_at: { type: 'string' }, deleted_at: nullable('string'),
     },
-  },
-  Project: {
-    type: 'object', required: ['uuid', 'name', 'default_locale', 'locales', 'api'],
-    properties: {
-      uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, description: nullable('string'), preview_url: nullable('string'),
-      default_locale: { type: 'string' }, locales: { type: 'array', items: { type: 'string' } }, api: { enum: ['public', 'private'] },
-      collections: { type: 'array', items: { $ref: '#/components/schemas/Collection' } },
-    },
-  },
-  Collection: {
-    type: 'object', required: ['uuid', 'name', 'slug', 'is_singleton'],
-    properties: { uuid: { type: 'string', format: 'uuid' }, name: { type: 'string' }, slug: { type: 'string' }, is_singleton: { type: 'boolean' }, created_at: { type: 'string' }, updated_at: { type: 'string' }, fields: { type: 'array', items: ANY_OBJECT } },
   },
 }
 

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from './api.ts'
-import type { Collection, Field, ProjectInfo } from './types.ts'
-
-export interface ProjectSchema extends ProjectInfo {
-  collections: Collection[]
-}
+import type { Collection, Field, ProjectSchema } from './types.ts'
 
 /** The project with every collection and its fields; refreshed by the `schema` event. */
 export function useSchema() {

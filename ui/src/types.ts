@@ -3,7 +3,8 @@
  * (type-only imports: nothing of src/ reaches the bundle), so a change on the server breaks the
  * editor's typecheck instead of drifting. None is written here.
  */
-import type { AssetJson, Collection as CollectionRecord, EntryRecord, Project } from '../../src/core/types.ts'
+import type { AssetJson, EntryRecord, Project } from '../../src/core/types.ts'
+import type { CollectionWithFields, ProjectInfo as ProjectAnswer } from '../../src/service/collections/view.ts'
 import type { PageLinks, PageMeta } from '../../src/client/index.ts'
 import type { EditorSession } from '../../src/sessions/editor-session.ts'
 
@@ -15,8 +16,11 @@ export type ProjectInfo = Pick<Project, 'uuid' | 'name' | 'default_locale' | 'lo
 /** `GET /_admin/api/session`: the server's own type (sessions/editor-session.ts). */
 export type Session = EditorSession
 
-/** `GET /collections/{slug}` (service/collections/view.ts): the record without its list position. */
-export type Collection = Omit<CollectionRecord, 'order'>
+/** `GET /collections/{slug}` (service/collections/view.ts): the record without its list position, each field with its own. */
+export type Collection = CollectionWithFields
+
+/** `GET /?with=collections,fields` (service/collections/view.ts): the project with every collection and its fields. */
+export type ProjectSchema = ProjectAnswer & { collections: Collection[] }
 
 /** An entry as every read answers it (service/entries/view.ts); timestamps only with `timestamps`. */
 export type Entry = Pick<EntryRecord, 'uuid' | 'locale' | 'published_at' | 'fields'> & Partial<Pick<EntryRecord, 'created_at' | 'updated_at'>>

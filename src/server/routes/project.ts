@@ -10,14 +10,17 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/', ability: 'read', summary: 'Project info; `?with=collections,fields` embeds them',
+      answer: 'ProjectInfo',
       handler: (event) => projectInfoWith(ctx.store, event.url.searchParams.get('with') ?? ''),
     },
     {
       method: 'GET', path: '/project', ability: 'admin', summary: 'Project settings and counts `{uuid, name, api, locales, collections, entries, tokens, ...}` (what `cms project show` prints)',
+      answer: 'ProjectSummary',
       handler: () => projectSummary(ctx.store),
     },
     {
       serial: true, method: 'PATCH', path: '/project', ability: 'admin', summary: 'Change project settings `{api, name, description, public_drafts, signed_urls: {ttl}, preview_url}` (what `cms project set` sends to a running server)',
+      input: 'ProjectSettingsPatch', answer: 'ProjectSettingsChange',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const input: ProjectSettingsInput = {}
@@ -45,10 +48,12 @@ export function registerProjectRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'GET', path: '/collections', ability: 'read', summary: 'List collections',
+      answer: 'CollectionList',
       handler: () => ctx.store.sortedCollections().map(collectionSummary),
     },
     {
       method: 'GET', path: '/collections/:slug', ability: 'read', summary: 'One collection with its fields',
+      answer: 'Collection',
       handler: (event) => {
         const slug = event.context.params?.slug ?? ''
         const index = ctx.store.collection(slug)

@@ -19,52 +19,63 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
     const q = event.url.searchParams.get('force')
     return q && q !== '0' && q !== 'false' ? { ...b, force: true } : b
   }
-  const created = (value: unknown) => new Response(JSON.stringify(value), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  const created = (value: object): Response => new Response(JSON.stringify(value), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
   const noContent = () => new Response(null, { status: 204 })
 
   defineRoutes(app, ctx, [
     {
       serial: true, method: 'POST', path: '/collections/reorder', ability: 'admin', summary: 'Reorder collections `{collections: [{uuid, order}]}`',
+      input: 'CollectionsReorderInput', answer: 'SchemaReordered',
       handler: async (event) => reorderCollections(sctx(), await body(event)),
     },
     {
       serial: true, method: 'POST', path: '/collections', ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
+      input: 'CollectionInput', answer: 'Collection',
       handler: async (event) => created(await createCollection(sctx(), await body(event))),
     },
     {
       serial: true, method: 'PUT', path: '/collections/:slug', ability: 'admin', summary: 'Rename a collection; relations that targeted the old slug follow',
+      input: 'CollectionUpdateInput', answer: 'Collection',
       handler: async (event) => updateCollection(sctx(), param(event, 'slug'), await withForce(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/collections/:slug', ability: 'admin', summary: 'Delete a collection and its entries (body `{slug}` must match)',
+      input: 'CollectionDeleteInput', produces: 'empty',
       handler: async (event) => { await deleteCollection(sctx(), param(event, 'slug'), await body(event, true)); return noContent() },
     },
     {
       serial: true, method: 'POST', path: '/collections/:slug/fields/reorder', ability: 'admin', summary: 'Reorder fields `{fields: [{uuid, order}]}`',
+      input: 'FieldsReorderInput', answer: 'SchemaReordered',
       handler: async (event) => reorderFields(sctx(), param(event, 'slug'), await body(event)),
     },
     {
       serial: true, method: 'POST', path: '/collections/:slug/fields', ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
+      input: 'FieldAddInput', answer: 'SchemaField',
       handler: async (event) => created(await addField(sctx(), param(event, 'slug'), await withForce(event))),
     },
     {
       serial: true, method: 'PUT', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Update a field; 422 lists entries it breaks unless `force`',
+      input: 'FieldUpdateInput', answer: 'SchemaField',
       handler: async (event) => updateField(sctx(), param(event, 'slug'), param(event, 'field'), await withForce(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Remove a field and its stored values',
+      produces: 'empty',
       handler: async (event) => { await removeField(sctx(), param(event, 'slug'), param(event, 'field')); return noContent() },
     },
     {
       serial: true, method: 'POST', path: '/project/locales', ability: 'admin', summary: 'Add a project locale `{locale}`',
+      input: 'LocaleInput', answer: 'ProjectInfo',
       handler: async (event) => created(await addLocale(sctx(), await body(event))),
     },
     {
       serial: true, method: 'PUT', path: '/project/locales/default', ability: 'admin', summary: 'Set the default locale `{locale}`',
+      input: 'LocaleInput', answer: 'ProjectInfo',
       handler: async (event) => setDefaultLocale(sctx(), await body(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
+      answer: 'ProjectInfo',
       handler: async (event) => removeLocale(sctx(), param(event, 'locale'), await withForce(event, true)),
     },
   ])

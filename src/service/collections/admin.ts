@@ -1,8 +1,8 @@
 import { CmsError, ValidationError, conflict, notFound, unprocessable } from '../../core/errors.ts'
 import { isLocale, isSlug, isWindowsReservedName, newUuid, now } from '../../core/ids.ts'
-import type { Collection, EntryRecord, EventSource, Field, FieldValues, Project } from '../../core/types.ts'
+import type { Collection, EntryRecord, EventSource, Field, FieldOptions, FieldType, FieldValidations, FieldValues, Project } from '../../core/types.ts'
 import type { ContentStore } from '../../storage/store.ts'
-import { collectionWithFields, fieldView, projectInfo } from './view.ts'
+import { collectionWithFields, fieldView, projectInfo, type CollectionWithFields, type FieldWithParent, type ProjectInfo } from './view.ts'
 import {
   RESERVED_SLUGS, affectedEntries, buildField, checkSiblingNames, flatten, refusal, throwIfErrors,
 } from './fields.ts'
@@ -21,6 +21,94 @@ export interface SchemaContext {
 }
 
 type Body = Record<string, unknown>
+/** What a reorder answers. */
+export interface SchemaMessage {
+  message: string
+}
+
+// ---- what the routes take (the service reads each body as plain JSON and checks it itself) --
+
+/** `force`: do it although existing entries conflict (they lose the values that no longer fit); `?force=1` works too. */
+interface Forced {
+  force?: boolean
+}
+
+/** A field to create, as a new collection's `fields` and `POST /collections/:slug/fields` take it (fields.ts buildField). */
+export interface FieldInput {
+  type: FieldType
+  /** Lowercase letters, digits, `-` and `_`; unique among its siblings. */
+  name: string
+  /** Default: the name. */
+  label?: string
+  description?: string | null
+  placeholder?: string | null
+  /** `[]` is taken for `{}` (the hosted service's spelling). */
+  options?: FieldOptions | []
+  /** `[]` is taken for `{}`. */
+  validations?: FieldValidations | []
+  /** A group's child fields (groups only; no group inside a group). */
+  children?: FieldChildInput[]
+}
+
+/** A group's child field: on an update, the uuid of an existing child keeps it (and its values). */
+export interface FieldChildInput extends FieldInput {
+  uuid?: string
+}
+
+/** `POST /collections/:slug/fields`: a field, where it goes, and whether to force it past entries it breaks. */
+export interface FieldAddInput extends FieldInput, Forced {
+  /** The group (uuid or name) to add it to; absent or null: the top level. */
+  parent_field_id?: string | null
+  /** Its position among its siblings, from 0; default: last. */
+  order?: number
+}
+
+/** `PUT /collections/:slug/fields/:field`: what to change (any subset; a new name carries the values over). */
+export interface FieldUpdateInput extends Partial<FieldInput>, Forced {}
+
+/** `POST /collections`: a collection with its fields. */
+export interface CollectionInput {
+  /** At most 60 characters. */
+  name: string
+  /** Lowercase letters, digits, `-` and `_`; unique in the project. */
+  slug: string
+  /** One entry per locale. */
+  is_singleton?: boolean
+  /** What one entry is called ("Article"); null or "" leaves it to be derived from the name. */
+  singular_name?: string | null
+  /** `review`: entries are reviewed before they are published; null: no review. */
+  workflow?: 'review' | null
+  fields?: FieldInput[]
+}
+
+/** `PUT /collections/:slug`: what to change (any subset); a new slug moves the entries and relations follow. */
+export interface CollectionUpdateInput extends Partial<CollectionInput>, Forced {}
+
+/** `DELETE /collections/:slug`: the slug again, to confirm. */
+export interface CollectionDeleteInput {
+  slug: string
+}
+
+/** One item of a reorder: a collection's or field's uuid and its new position. */
+export interface OrderInput {
+  uuid: string
+  /** A non-negative integer; lower first. */
+  order: number
+}
+
+/** `POST /collections/reorder`: collections not named keep their relative order after those named. */
+export interface CollectionsReorderInput {
+  collections: OrderInput[]
+}
+
+/** `POST /collections/:slug/fields/reorder`: top-level fields and group children, each within its own list. */
+export interface FieldsReorderInput {
+  fields: OrderInput[]
+}
+
+/** A locale code such as `en` or `pt-BR`; `code` is taken for `locale`. */
+export type LocaleInput = { locale: string } | { code: string }
+
 type Errors = Record<string, string[]>
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 const isForce = (body: Body): boolean => body.force === true || body.force === 1 || body.force === '1' || body.force === 'true'
@@ -66,7 +154,7 @@ function singularName(value: unknown, current: string | undefined): { singular_n
   return typeof value === 'string' && value.trim() ? { singular_name: value.trim() } : {}
 }
 
-export async function createCollection(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+export async function createCollection(ctx: SchemaContext, body: Body): Promise<CollectionWithFields> {
   writable(ctx)
   const errors: Errors = {}
   checkName(body.name, errors)
@@ -99,7 +187,7 @@ export async function createCollection(ctx: SchemaContext, body: Body): Promise<
  * Renames a collection (name and/or slug). A new slug moves its entries and versions and
  * makes every relation field that targeted the old slug follow.
  */
-export async function updateCollection(ctx: SchemaContext, slug: string, body: Body): Promise<Record<string, unknown>> {
+export async function updateCollection(ctx: SchemaContext, slug: string, body: Body): Promise<CollectionWithFields> {
   writable(ctx)
   const index = requireCollection(ctx, slug)
   const errors: Errors = {}
@@ -152,7 +240,7 @@ export async function deleteCollection(ctx: SchemaContext, slug: string, body: B
 }
 
 /** `{collections: [{uuid, order}]}`; collections not named keep their relative order after those named. */
-export async function reorderCollections(ctx: SchemaContext, body: Body): Promise<{ message: string }> {
+export async function reorderCollections(ctx: SchemaContext, body: Body): Promise<SchemaMessage> {
   writable(ctx)
   const orders = readOrders(body.collections, 'collections', (uuid) => !!ctx.store.collectionByUuid(uuid))
   for (const index of ctx.store.collections.values()) {
@@ -191,11 +279,11 @@ function replaceIn(c: Collection, parent: Field | null, siblings: Field[]): Coll
   return { ...c, fields: c.fields.map((f) => (f.uuid === parent.uuid ? { ...f, children: siblings } : f)), updated_at: now() }
 }
 
-function fieldOut(f: Field, parent: Field | null, siblings: Field[]): Record<string, unknown> {
+function fieldOut(f: Field, parent: Field | null, siblings: Field[]): FieldWithParent {
   return { ...fieldView(f, siblings.findIndex((s) => s.uuid === f.uuid)), parent_field_id: parent?.uuid ?? null }
 }
 
-export async function addField(ctx: SchemaContext, slug: string, body: Body): Promise<Record<string, unknown>> {
+export async function addField(ctx: SchemaContext, slug: string, body: Body): Promise<FieldWithParent> {
   writable(ctx)
   const index = requireCollection(ctx, slug)
   const c = index.collection
@@ -223,7 +311,7 @@ export async function addField(ctx: SchemaContext, slug: string, body: Body): Pr
  * Updates a field. A new name carries the stored values over; a type change that stored
  * values do not fit is refused unless `force`, which drops those values.
  */
-export async function updateField(ctx: SchemaContext, slug: string, fieldUuid: string, body: Body): Promise<Record<string, unknown>> {
+export async function updateField(ctx: SchemaContext, slug: string, fieldUuid: string, body: Body): Promise<FieldWithParent> {
   writable(ctx)
   const index = requireCollection(ctx, slug)
   const c = index.collection
@@ -270,7 +358,7 @@ export async function removeField(ctx: SchemaContext, slug: string, fieldUuid: s
 }
 
 /** `{fields: [{uuid, order}]}`: top-level fields and group children, each within its own list. */
-export async function reorderFields(ctx: SchemaContext, slug: string, body: Body): Promise<{ message: string }> {
+export async function reorderFields(ctx: SchemaContext, slug: string, body: Body): Promise<SchemaMessage> {
   writable(ctx)
   const index = requireCollection(ctx, slug)
   const all = new Set(flatten(index.collection.fields).map((f) => f.field.uuid))
@@ -291,7 +379,7 @@ function localeFrom(body: Body): string {
   return locale
 }
 
-export async function addLocale(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+export async function addLocale(ctx: SchemaContext, body: Body): Promise<ProjectInfo> {
   writable(ctx)
   const locale = localeFrom(body)
   const p = ctx.store.project
@@ -300,7 +388,7 @@ export async function addLocale(ctx: SchemaContext, body: Body): Promise<Record<
   return projectInfo(ctx.store)
 }
 
-export async function setDefaultLocale(ctx: SchemaContext, body: Body): Promise<Record<string, unknown>> {
+export async function setDefaultLocale(ctx: SchemaContext, body: Body): Promise<ProjectInfo> {
   writable(ctx)
   const locale = localeFrom(body)
   const p = ctx.store.project
@@ -313,7 +401,7 @@ export async function setDefaultLocale(ctx: SchemaContext, body: Body): Promise<
  * Removes a locale. Refused for the default locale, and while entries exist in it unless
  * `force`, which deletes those entries (and their versions) with it.
  */
-export async function removeLocale(ctx: SchemaContext, locale: string, body: Body): Promise<Record<string, unknown>> {
+export async function removeLocale(ctx: SchemaContext, locale: string, body: Body): Promise<ProjectInfo> {
   writable(ctx)
   const p: Project = ctx.store.project
   if (!p.locales.includes(locale)) throw notFound('Locale not found.')

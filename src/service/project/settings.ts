@@ -16,6 +16,27 @@ export interface ProjectSettingsInput {
   preview_url?: string | null
 }
 
+/** `PATCH /project`: the settings to change (any subset), as `cms project set` sends them. */
+export interface ProjectSettingsPatch {
+  /** `public` (anyone reads published content) or `private` (every route needs a token). */
+  api?: string
+  name?: string
+  /** null or "" removes it. */
+  description?: string | null
+  /** Whether anonymous reads of a public project may ask for drafts. */
+  public_drafts?: boolean
+  /** Lifetime of a private project's signed file URLs: seconds, or `30m`, `2h`, `1d`. */
+  signed_urls?: { ttl: number | string }
+  /** The site's preview address template (docs/preview.md); "" or null removes it. */
+  preview_url?: string | null
+}
+
+/** What `PATCH /project` answers: the settings now, and whether anything changed. */
+export interface ProjectSettingsChange {
+  project: ProjectSummary
+  changed: boolean
+}
+
 /** What `cms project show` prints. */
 export interface ProjectSummary {
   uuid: string
@@ -48,7 +69,7 @@ export function projectSummary(store: ContentStore): ProjectSummary {
  * once). `api: private` makes every route need a token; `public` lets anyone read published
  * content. `public_drafts: true` lets anyone read drafts too (the hosted service's behaviour).
  */
-export async function updateProjectSettings(store: ContentStore, input: ProjectSettingsInput, source: EventSource = 'cli'): Promise<{ project: ProjectSummary; changed: boolean }> {
+export async function updateProjectSettings(store: ContentStore, input: ProjectSettingsInput, source: EventSource = 'cli'): Promise<ProjectSettingsChange> {
   const next: Project = { ...store.project }
   if (input.api !== undefined) {
     const api = input.api.trim().toLowerCase()

@@ -1,12 +1,13 @@
 import type { EntryAnswers, EntryInputs } from './entries.ts'
 import type { GitAnswers, GitInputs } from './git.ts'
 import type { SchedulingAnswers, SchedulingInputs } from './scheduling.ts'
+import type { SchemaAnswers, SchemaInputs } from './schema.ts'
 
 /**
  * The answers and inputs of each family of routes, one file per family (answers/<family>.ts),
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
 
-export interface FamilyAnswers extends EntryAnswers, GitAnswers, SchedulingAnswers {}
+export interface FamilyAnswers extends EntryAnswers, GitAnswers, SchedulingAnswers, SchemaAnswers {}
 
-export interface FamilyInputs extends EntryInputs, GitInputs, SchedulingInputs {}
+export interface FamilyInputs extends EntryInputs, GitInputs, SchedulingInputs, SchemaInputs {}
