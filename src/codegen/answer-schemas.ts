@@ -187,6 +187,27 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "EntryVersionReverted": {
     "$ref": "#/components/schemas/Cms.VersionReverted"
   },
+  "Asset": {
+    "$ref": "#/components/schemas/Cms.AssetJson"
+  },
+  "AssetList": {
+    "$ref": "#/components/schemas/Cms.Page_AssetJson"
+  },
+  "AssetBatch": {
+    "$ref": "#/components/schemas/Cms.AssetBatch"
+  },
+  "AssetDeleted": {
+    "$ref": "#/components/schemas/Cms.AssetDeleted"
+  },
+  "AssetUsage": {
+    "$ref": "#/components/schemas/Cms.AssetUsage"
+  },
+  "Overview": {
+    "$ref": "#/components/schemas/Cms.Overview"
+  },
+  "MailOutbox": {
+    "$ref": "#/components/schemas/Cms.MailOutbox"
+  },
   "Webhook": {
     "$ref": "#/components/schemas/Cms.WebhookOutput"
   },
@@ -376,6 +397,12 @@ export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
   "VersionLabelInput": {
     "$ref": "#/components/schemas/Cms.VersionLabelInput"
   },
+  "AssetMetadataInput": {
+    "$ref": "#/components/schemas/Cms.AssetMetadataInput"
+  },
+  "BulkMetadataInput": {
+    "$ref": "#/components/schemas/Cms.BulkMetadataInput"
+  },
   "WebhookInput": {
     "$ref": "#/components/schemas/Cms.WebhookInput"
   }
@@ -425,6 +452,397 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
         "additionalProperties": false
       }
     ]
+  },
+  "Cms.AssetBatch": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.AssetJson"
+        }
+      }
+    },
+    "required": [
+      "message",
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.AssetDeleted": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "success",
+      "message"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.AssetJson": {
+    "type": "object",
+    "properties": {
+      "uuid": {
+        "type": "string"
+      },
+      "filename": {
+        "type": "string"
+      },
+      "stored_filename": {
+        "type": "string"
+      },
+      "extension": {
+        "type": "string"
+      },
+      "mime_type": {
+        "type": "string"
+      },
+      "size": {
+        "type": "string"
+      },
+      "bytes": {
+        "type": "number"
+      },
+      "sha256": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "original_url": {
+        "type": "string"
+      },
+      "thumbnail_url": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "pending_image_processing": {
+        "type": "boolean"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "focal_x": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "focal_y": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "placeholder": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "alt_text": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "title": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "caption": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "author": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "copyright": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "width": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "height": {
+            "type": [
+              "number",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "alt_text",
+          "author",
+          "caption",
+          "copyright",
+          "description",
+          "focal_x",
+          "focal_y",
+          "height",
+          "placeholder",
+          "title",
+          "width"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "deleted_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "uuid",
+      "filename",
+      "stored_filename",
+      "extension",
+      "mime_type",
+      "size",
+      "bytes",
+      "sha256",
+      "url",
+      "original_url",
+      "thumbnail_url",
+      "pending_image_processing",
+      "metadata",
+      "created_at",
+      "updated_at",
+      "deleted_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.AssetMetadata": {
+    "type": "object",
+    "properties": {
+      "alt_text": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "caption": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "author": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "copyright": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "focal_x": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "focal_y": {
+        "type": [
+          "number",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Cms.AssetMetadataInput": {
+    "anyOf": [
+      {
+        "$ref": "#/components/schemas/Cms.AssetMetadata"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "metadata": {
+            "$ref": "#/components/schemas/Cms.AssetMetadata"
+          }
+        },
+        "required": [
+          "metadata"
+        ],
+        "additionalProperties": false
+      }
+    ]
+  },
+  "Cms.AssetMetadataItem": {
+    "anyOf": [
+      {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "uuid": {
+            "type": "string"
+          },
+          "alt_text": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "title": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "caption": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "author": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "copyright": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "focal_x": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "focal_y": {
+            "type": [
+              "number",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "uuid"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "uuid": {
+            "type": "string"
+          },
+          "metadata": {
+            "$ref": "#/components/schemas/Cms.AssetMetadata"
+          }
+        },
+        "required": [
+          "uuid",
+          "metadata"
+        ],
+        "additionalProperties": false
+      }
+    ]
+  },
+  "Cms.AssetUsage": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.AssetUser"
+        }
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.AssetUser": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "field": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "title",
+      "field"
+    ],
+    "additionalProperties": false
   },
   "Cms.BranchInfo": {
     "type": "object",
@@ -527,6 +945,21 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.BulkMetadataInput": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.AssetMetadataItem"
+        }
+      }
+    },
+    "required": [
+      "items"
+    ],
+    "additionalProperties": false
+  },
   "Cms.BulkUpdateInput": {
     "type": "object",
     "properties": {
@@ -590,6 +1023,15 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "data"
     ],
     "additionalProperties": false
+  },
+  "Cms.ChangeSource": {
+    "type": "string",
+    "enum": [
+      "api",
+      "cli",
+      "watcher",
+      "schedule"
+    ]
   },
   "Cms.ChangedFile": {
     "type": "object",
@@ -704,6 +1146,41 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "pending",
       "report",
       "text"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.CollectionCounts": {
+    "type": "object",
+    "properties": {
+      "total": {
+        "type": "number"
+      },
+      "draft": {
+        "type": "number"
+      },
+      "published": {
+        "type": "number"
+      },
+      "changed": {
+        "type": "number"
+      },
+      "trashed": {
+        "type": "number"
+      },
+      "by_locale": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "number"
+        }
+      }
+    },
+    "required": [
+      "total",
+      "draft",
+      "published",
+      "changed",
+      "trashed",
+      "by_locale"
     ],
     "additionalProperties": false
   },
@@ -1333,6 +1810,18 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "source_uuid"
     ],
     "additionalProperties": false
+  },
+  "Cms.EntryChangeType": {
+    "type": "string",
+    "enum": [
+      "created",
+      "updated",
+      "published",
+      "unpublished",
+      "trashed",
+      "restored",
+      "deleted"
+    ]
   },
   "Cms.EntryData": {
     "type": "object",
@@ -2589,6 +3078,68 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       }
     ]
   },
+  "Cms.MailMessage": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "verification",
+          "password-changed"
+        ]
+      },
+      "to": {
+        "type": "string"
+      },
+      "subject": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "link": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "kind",
+      "to",
+      "subject",
+      "text",
+      "link",
+      "created_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.MailOutbox": {
+    "type": "object",
+    "properties": {
+      "enabled": {
+        "type": "boolean"
+      },
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.MailMessage"
+        }
+      }
+    },
+    "required": [
+      "enabled",
+      "data"
+    ],
+    "additionalProperties": false
+  },
   "Cms.MissingTranslation": {
     "type": "object",
     "properties": {
@@ -2712,6 +3263,109 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     "required": [
       "uuid",
       "order"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.Overview": {
+    "type": "object",
+    "properties": {
+      "collections": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.OverviewCollection"
+        }
+      },
+      "recent": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.RecentChange"
+        }
+      },
+      "problems": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.OverviewProblem"
+        }
+      }
+    },
+    "required": [
+      "collections",
+      "recent",
+      "problems"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.OverviewCollection": {
+    "type": "object",
+    "properties": {
+      "slug": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "singleton": {
+        "type": "boolean",
+        "const": true
+      },
+      "counts": {
+        "$ref": "#/components/schemas/Cms.CollectionCounts"
+      }
+    },
+    "required": [
+      "slug",
+      "name",
+      "counts"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.OverviewProblem": {
+    "type": "object",
+    "properties": {
+      "file": {
+        "type": "string"
+      },
+      "line": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "code": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "file",
+      "line",
+      "code",
+      "message"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.Page_AssetJson": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.AssetJson"
+        }
+      },
+      "links": {
+        "$ref": "#/components/schemas/Cms.PageLinks"
+      },
+      "meta": {
+        "$ref": "#/components/schemas/Cms.PageMeta"
+      }
+    },
+    "required": [
+      "data",
+      "links",
+      "meta"
     ],
     "additionalProperties": false
   },
@@ -3106,6 +3760,41 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "collections",
       "entries",
       "tokens"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.RecentChange": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "type": {
+        "$ref": "#/components/schemas/Cms.EntryChangeType"
+      },
+      "source": {
+        "$ref": "#/components/schemas/Cms.ChangeSource"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid",
+      "title",
+      "type",
+      "source",
+      "at"
     ],
     "additionalProperties": false
   },

@@ -236,7 +236,7 @@ function outputValue(f: Field, all: readonly Collection[], shallow: boolean): Js
       : { anyOf: [entrySchema(`${schemaName(target.slug)}RelatedFields`), { $ref: '#/components/schemas/RelationStub' }] }
     return isMultiRef(f) ? { type: 'array', items: one } : one
   }
-  if (f.type === 'media') return isMultiRef(f) ? { type: 'array', items: { $ref: '#/components/schemas/Asset' } } : { $ref: '#/components/schemas/Asset' }
+  if (f.type === 'media') return isMultiRef(f) ? { type: 'array', items: assetSchema() } : assetSchema()
   if (f.type === 'enumeration') {
     const list = (f.options.enumeration?.list ?? []).map((v) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v))
     return { type: 'array', items: list.length ? { enum: [...new Set(list)] } : { type: ['string', 'number', 'boolean'] } }
@@ -268,6 +268,9 @@ const ANY_OBJECT: JsonSchema = { type: 'object', additionalProperties: true }
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] })
 
+/** A media field's asset: what `/files` answers (the `Asset` answer: core/types.ts AssetJson). */
+const assetSchema = (): JsonSchema => ({ ...ANSWER_SCHEMAS.Asset })
+
 const BASE_SCHEMAS: Record<string, JsonSchema> = {
   Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
   ValidationError: { type: 'object', required: ['message', 'errors'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
@@ -277,15 +280,6 @@ const BASE_SCHEMAS: Record<string, JsonSchema> = {
   PageMeta: {
     type: 'object', required: ['current_page', 'from', 'last_page', 'path', 'per_page', 'to', 'total'],
     properties: { current_page: { type: 'integer' }, from: nullable('integer'), last_page: { type: 'integer' }, path: { type: 'string' }, per_page: { type: 'integer' }, to: nullable('integer'), total: { type: 'integer' } },
-  },
-  Asset: {
-    type: 'object', required: ['uuid', 'filename', 'mime_type', 'url'],
-    properties: {
-      uuid: { type: 'string', format: 'uuid' }, filename: { type: 'string' }, stored_filename: { type: 'string' }, extension: { type: 'string' },
-      mime_type: { type: 'string' }, size: { type: 'string' }, bytes: { type: 'integer' }, sha256: { type: 'string' }, url: { type: 'string' },
-      original_url: { type: 'string' }, thumbnail_url: nullable('string'), pending_image_processing: { type: 'boolean' }, metadata: ANY_OBJECT,
-      created_at: { type: 'string' }, updated_at: { type: 'string' }, deleted_at: nullable('string'),
-    },
   },
 }
 

@@ -100,6 +100,18 @@ export async function listMail(scope: AdminScope, options: { to?: string; last?:
   return options.last !== undefined ? mail.slice(-options.last) : [...mail]
 }
 
+/** The editor's view of the local outbox: whether project auth is on, and the newest messages first. */
+export interface MailOutbox {
+  enabled: boolean
+  data: MailMessage[]
+}
+
+/** The local outbox for the editor (`GET /_admin/api/auth/mail`): the newest `last` messages, newest first. */
+export async function mailOutbox(scope: AdminScope, last = 200): Promise<MailOutbox> {
+  const mail = await listMail(scope, { last })
+  return { enabled: authSettings(scope.project).enabled, data: mail.reverse() }
+}
+
 function find(doc: AuthDocument, ref: string): EndUserRecord {
   const key = ref.trim().toLowerCase()
   const user = isUuid(key) ? doc.users.find((u) => u.uuid === key) : doc.users.find((u) => u.email === key)

@@ -7,8 +7,7 @@ import { CmsError } from '../../core/errors.ts'
 import { editorState } from '../../sessions/editor-state.ts'
 import { assetUsage, overview } from '../../service/project/overview.ts'
 import type { ActivityMessage } from '../../service/project/activity.ts'
-import { listMail } from '../../end-users/admin.ts'
-import { authSettings } from '../../end-users/settings.ts'
+import { mailOutbox } from '../../end-users/admin.ts'
 
 const PING_MS = 15_000
 
@@ -20,6 +19,7 @@ export function registerEditorRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/events', ability: 'read', token: 'always', project: 'optional',
       summary: 'Server-sent events: `entry`, `schema`, `asset`, `problems` for every change (API, CLI, watcher); `: ping` every 15 s',
+      produces: 'events',
       handler: (event) => {
         // A client that accepts only something else (say JSON) would wait forever on a stream.
         const accept = event.req.headers.get('accept')
@@ -32,20 +32,19 @@ export function registerEditorRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/overview', ability: 'read', token: 'always', project: 'optional',
       summary: 'Editor home: `{collections: [{slug, name, counts}], recent, problems}`',
+      answer: 'Overview',
       handler: (event) => noStore(event, overview(ctx, state().activity.recent())),
     },
     {
       method: 'GET', path: '/_admin/api/auth/mail', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Project auth\'s local outbox, newest first: `{enabled, data: [{id, kind, to, subject, text, link, created_at}]}`',
-      handler: async (event) => {
-        const project = ctx.store.project
-        const mail = await listMail({ stateDir: ctx.config.stateDir, project }, { last: 200 })
-        return noStore(event, { enabled: authSettings(project).enabled, data: mail.reverse() })
-      },
+      answer: 'MailOutbox',
+      handler: async (event) => noStore(event, await mailOutbox({ stateDir: ctx.config.stateDir, project: ctx.store.project })),
     },
     {
       method: 'GET', path: '/_admin/api/assets/:uuid/usage', ability: 'read', token: 'always', project: 'optional',
       summary: 'Entries using an asset: `{data: [{collection, uuid, title, field}]}`',
+      answer: 'AssetUsage',
       handler: (event) => noStore(event, assetUsage(ctx, event.context.params?.uuid ?? '')),
     },
   ])
@@ -67,8 +66,9 @@ function eventStream(subscribe: Subscribe): Response {
   return new Response(stream, { status: 200, headers: SSE_HEADERS })
 }
 
-function noStore(event: H3Event, body: unknown): string {
+/** The answer as it is, never kept by a cache (h3 serialises it; the type set here is kept). */
+function noStore<T>(event: H3Event, body: T): T {
   event.res.headers.set('content-type', 'application/json; charset=utf-8')
   event.res.headers.set('cache-control', 'no-store')
-  return JSON.stringify(body)
+  return body
 }

@@ -24,11 +24,13 @@ export function registerAssetFileRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/files/:uuid/download', ability: null,
       summary: 'The file (no headers needed on a public project; signed `exp`/`sig` on a private one); `w`, `h`, `fit`, `format`, `q`, `dpr` transform an image (ETag, Range, Cache-Control)',
+      produces: 'file',
       handler: (event) => serveFile(event, ctx, 'download'),
     },
     {
       method: 'GET', path: '/files/:uuid/thumbnail', ability: null,
       summary: 'A WebP thumbnail of an image: at most 400 px on its longer side and 30 KB',
+      produces: 'file',
       handler: (event) => serveFile(event, ctx, 'thumbnail'),
     },
   ])

@@ -14,7 +14,8 @@ import { limitText } from '../../service/assets/files.ts'
 // with the store's own no-symlink flag (allowed by name in scripts/import-layers.mjs).
 import { READ_NOFOLLOW } from '../../storage/contained.ts'
 import { receiveMultipart } from '../../service/assets/upload.ts'
-import { toAssetJson, urlSource } from '../../service/assets/view.ts'
+import { toAssetJson, urlSource, type AssetBatch } from '../../service/assets/view.ts'
+import type { AssetJson } from '../../core/types.ts'
 import { transformOf } from './image-params.ts'
 import {
   bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
@@ -32,6 +33,7 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/files', ability: 'read', token: 'always',
       summary: 'List assets, newest first (`search`, `type=image|video|audio|document`, `paginate`, `page`)',
+      answer: 'AssetList',
       handler: (event) => {
         const q = event.url.searchParams
         return listAssets(ctx, { search: q.get('search'), type: q.get('type'), paginate: q.get('paginate') ?? q.get('per_page'), page: q.get('page'), trashed: q.get('trashed') }, apiBase(event), '/files')
@@ -40,24 +42,27 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'POST', path: '/files', ability: 'create', token: 'always',
       summary: 'Upload one file (multipart field `file`, optional `metadata` JSON) → 201 asset',
+      answer: 'Asset',
       handler: async (event) => {
         refuseOversized(event, ctx)
         const [asset] = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'single' })
-        return json(toAssetJson(asset!, apiBase(event), urlSource(ctx.store)), 201)
+        return created(toAssetJson(asset!, apiBase(event), urlSource(ctx.store)))
       },
     },
     {
       method: 'POST', path: '/files/bulk/upload', ability: 'create', token: 'always',
       summary: 'Upload several files in one multipart request → 201 `{message, data}`',
+      answer: 'AssetBatch',
       handler: async (event) => {
         refuseOversized(event, ctx, 'bulk')
         const assets = await receiveMultipart(ctx, requestStream(event), event.req.headers.get('content-type') ?? '', { mode: 'bulk', totalLimit: ctx.config.bulkUploadLimit })
-        return json({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event), urlSource(ctx.store))) }, 201)
+        return created({ message: 'Bulk assets uploaded successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event), urlSource(ctx.store))) })
       },
     },
     {
       serial: true, method: 'PATCH', path: '/files/bulk/metadata', ability: 'update', token: 'always',
       summary: 'Update metadata of several assets `{items: [{uuid, alt_text, ...}]}`',
+      input: 'BulkMetadataInput', answer: 'AssetBatch',
       handler: async (event) => {
         const assets = await bulkUpdateMetadata(ctx, await readJsonBody(event, ctx))
         return { message: 'Bulk asset metadata updated successfully.', data: assets.map((a) => toAssetJson(a, apiBase(event), urlSource(ctx.store))) }
@@ -66,28 +71,33 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/files/name/:filename', ability: 'read', token: 'always',
       summary: 'The newest asset with this original file name',
+      answer: 'Asset',
       handler: (event) => toAssetJson(findAssetByName(ctx, decodeParam(event, 'filename')), apiBase(event), urlSource(ctx.store)),
     },
     {
       method: 'GET', path: '/files/:uuid', ability: 'read', token: 'always',
       summary: 'One asset; with `w`, `h`, `fit`, `format`, `q`, `dpr` its `url` asks for that image (signed on a private project)',
+      answer: 'Asset',
       handler: (event) => toAssetJson(requireAsset(ctx, decodeParam(event, 'uuid')), apiBase(event), urlSource(ctx.store), transformOf(event.url.searchParams)),
     },
     ...(['PUT', 'PATCH'] as const).map((method) => ({
       method, path: '/files/:uuid', ability: 'update' as const, token: 'always' as const,
       summary: 'Update an asset\'s metadata (alt_text, title, caption, description, author, copyright, focal_x, focal_y)',
+      input: 'AssetMetadataInput' as const, answer: 'Asset' as const,
       handler: async (event: H3Event) => toAssetJson(await updateAssetMetadata(ctx, decodeParam(event, 'uuid'), await readJsonBody(event, ctx)), apiBase(event), urlSource(ctx.store)),
     })),
     {
       serial: true, method: 'POST', path: '/files/:uuid/restore', ability: 'update', token: 'always', summary: 'Take an asset out of the trash',
+      answer: 'Asset',
       handler: async (event) => toAssetJson(await restoreAsset(ctx, decodeParam(event, 'uuid')), apiBase(event), urlSource(ctx.store)),
     },
     {
       serial: true, method: 'DELETE', path: '/files/:uuid', ability: 'delete', token: 'always',
       summary: 'Trash an asset (`?force=1` deletes it and its bytes); 422 while entries reference it',
-      handler: async (event) => {
+      answer: 'AssetDeleted',
+      handler: (event) => {
         const force = /^(1|true|yes)$/i.test(event.url.searchParams.get('force') ?? '')
-        return { success: true, ...(await deleteAsset(ctx, decodeParam(event, 'uuid'), { force })) }
+        return deleteAsset(ctx, decodeParam(event, 'uuid'), { force })
       },
     },
   ])
@@ -201,6 +211,7 @@ export function decodeParam(event: H3Event, name: string): string {
   }
 }
 
-function json(body: unknown, status: number): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+/** A 201 answer of an upload: the asset, or the batch of them. */
+function created(body: AssetJson | AssetBatch): Response {
+  return new Response(JSON.stringify(body), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
 }

@@ -4,13 +4,13 @@ import { lstat, readdir, rmdir, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { CmsError, ValidationError, badRequest, notFound, unprocessable } from '../../core/errors.ts'
 import { isUuid, now } from '../../core/ids.ts'
-import type { AssetRecord, Field, FieldValues } from '../../core/types.ts'
+import type { AssetJson, AssetRecord, Field, FieldValues, Page } from '../../core/types.ts'
 import type { ServiceContext } from '../context.ts'
 import { ASSET_TYPES, assetType, isPlainFileName, limitText, type AssetType } from './files.ts'
 import { assertContained } from '../../storage/contained.ts'
 import { commitUpload, stageUpload, type AssetMetadata } from './ingest.ts'
 import { checkMetadata } from './upload.ts'
-import { assetJson } from './view.ts'
+import { toAssetJson, urlSource } from './view.ts'
 import { focalOf, pickFocal, withoutFocal } from './image-metadata.ts'
 
 /**
@@ -40,7 +40,7 @@ export interface ListQuery {
  * `GET /files`: newest first, filtered by `search` (file name, original name, mime type, title,
  * alt text; case-insensitive; or an exact sha256) and `type`, always paginated (default 25, 1..100) like the hosted service.
  */
-export function listAssets(ctx: ServiceContext, query: ListQuery, baseUrl: string, path: string): Record<string, unknown> {
+export function listAssets(ctx: ServiceContext, query: ListQuery, baseUrl: string, path: string): Page<AssetJson> {
   const type = query.type?.trim().toLowerCase() || null
   if (type && !(ASSET_TYPES as readonly string[]).includes(type)) {
     throw badRequest(`Unknown type ${JSON.stringify(query.type)}: use one of ${ASSET_TYPES.join(', ')}.`)
@@ -60,7 +60,8 @@ export function listAssets(ctx: ServiceContext, query: ListQuery, baseUrl: strin
   const total = rows.length
   const lastPage = Math.max(1, Math.ceil(total / perPage))
   const start = (page - 1) * perPage
-  const data = rows.slice(start, start + perPage).map((a) => assetJson(ctx.store, a.uuid, baseUrl, { trashed: true }))
+  const source = urlSource(ctx.store)
+  const data = rows.slice(start, start + perPage).map((a) => toAssetJson(a, baseUrl, source))
   const link = (p: number) => {
     const params = new URLSearchParams()
     if (query.search) params.set('search', query.search)
@@ -89,6 +90,17 @@ export function findAssetByName(ctx: ServiceContext, name: string): AssetRecord 
   }
   if (!found) throw assetNotFound()
   return found
+}
+
+/** The metadata an asset's edit takes (`PUT`/`PATCH /files/{uuid}`): the fields themselves, or under `metadata`; other keys are ignored. */
+export type AssetMetadataInput = AssetMetadata | { metadata: AssetMetadata }
+
+/** One asset of a bulk metadata edit: its uuid with the fields, or with them under `metadata`. */
+export type AssetMetadataItem = (AssetMetadata & { uuid: string }) | { uuid: string; metadata: AssetMetadata }
+
+/** `PATCH /files/bulk/metadata`: the assets to edit (`assets` or `files` are taken for `items` too); all or nothing. */
+export interface BulkMetadataInput {
+  items: AssetMetadataItem[]
 }
 
 /** Updates the descriptive metadata of one asset; other keys of the body are ignored. */
@@ -166,12 +178,18 @@ export function findAssetReferences(ctx: ServiceContext, uuid: string): AssetRef
   return refs
 }
 
+/** An asset trashed, or deleted for good (`force`). */
+export interface AssetDeleted {
+  success: true
+  message: string
+}
+
 /**
  * `DELETE /files/{uuid}`: moves the asset to the trash (metadata kept, `deleted_at` set), or
  * with `force` removes its metadata and bytes. Refused with a 422 naming the entries that
  * still reference it, unless `force`.
  */
-export async function deleteAsset(ctx: ServiceContext, uuid: string, options: { force?: boolean } = {}): Promise<{ message: string }> {
+export async function deleteAsset(ctx: ServiceContext, uuid: string, options: { force?: boolean } = {}): Promise<AssetDeleted> {
   assertWritable(ctx)
   const asset = requireAsset(ctx, uuid, { trashed: options.force === true })
   if (!options.force) {
@@ -188,7 +206,7 @@ export async function deleteAsset(ctx: ServiceContext, uuid: string, options: { 
   if (options.force) await ctx.store.removeAsset(asset.uuid, ctx.source, { bytes: true })
   else await ctx.store.putAsset({ ...asset, deleted_at: at, updated_at: at }, ctx.source)
   await ctx.events.append([{ event: 'asset.deleted', source: ctx.source, asset_uuid: asset.uuid, at }])
-  return { message: options.force ? 'Asset permanently deleted' : 'Asset deleted successfully' }
+  return { success: true, message: options.force ? 'Asset permanently deleted' : 'Asset deleted successfully' }
 }
 
 /** Takes an asset out of the trash. */

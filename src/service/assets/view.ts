@@ -11,7 +11,7 @@ import { fileUrls, isTransformable, type FileUrlSource } from './file-urls.ts'
  * exactly (`bytes`, `sha256`, `extension`, timestamps). `null` for a missing or trashed asset
  * (pass `trashed` to render trashed ones too). `baseUrl` is the server origin the `url` is built on.
  */
-export function assetJson(store: Pick<ContentStore, 'assets' | 'project' | 'layout'>, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): Record<string, unknown> | null {
+export function assetJson(store: Pick<ContentStore, 'assets' | 'project' | 'layout'>, uuid: string, baseUrl: string, options: { trashed?: boolean } = {}): AssetJson | null {
   const asset = store.assets.get(uuid)
   if (!asset || (asset.deleted_at !== null && !options.trashed)) return null
   return toAssetJson(asset, baseUrl, urlSource(store))
@@ -21,7 +21,7 @@ export function assetJson(store: Pick<ContentStore, 'assets' | 'project' | 'layo
 export const urlSource = (store: Pick<ContentStore, 'project' | 'layout'>): FileUrlSource => ({ project: store.project, stateDir: store.layout.stateDir })
 
 /** `source` signs the URLs of a private project (none: plain URLs); `transform` goes into `url`. */
-export function toAssetJson(asset: AssetRecord, baseUrl: string, source?: FileUrlSource, transform?: ImageOptions): Record<string, unknown> {
+export function toAssetJson(asset: AssetRecord, baseUrl: string, source?: FileUrlSource, transform?: ImageOptions): AssetJson {
   const urls = fileUrls(asset, baseUrl, source, transform)
   const dot = asset.filename.lastIndexOf('.')
   return {
@@ -44,5 +44,11 @@ export function toAssetJson(asset: AssetRecord, baseUrl: string, source?: FileUr
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     deleted_at: asset.deleted_at,
-  } satisfies AssetJson
+  }
+}
+
+/** Several assets changed by one request (`POST /files/bulk/upload`, `PATCH /files/bulk/metadata`), with a message. */
+export interface AssetBatch {
+  message: string
+  data: AssetJson[]
 }

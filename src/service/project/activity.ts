@@ -6,8 +6,10 @@ import type { StoreChange } from '../../storage/content-index.ts'
 import { eventsFromFileChange } from '../../storage/file-events.ts'
 import { same } from '../../core/json-equal.ts'
 
+/** What made a change: the API (the editor included), the CLI through the server, a file edit, a schedule. */
 export type ChangeSource = 'api' | 'cli' | 'watcher' | 'schedule'
-type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'
+/** What happened to an entry. */
+export type EntryChangeType = 'created' | 'updated' | 'published' | 'unpublished' | 'trashed' | 'restored' | 'deleted'
 
 /** What the editor's event stream sends (see docs/api.md, "Editor support"). */
 export type ActivityMessage =
@@ -16,6 +18,7 @@ export type ActivityMessage =
   | { event: 'asset'; data: { type: 'created' | 'updated' | 'deleted'; uuid: string } }
   | { event: 'problems'; data: { count: number } }
 
+/** A recent change of an entry (newest first on the editor's home screen). */
 export interface RecentChange {
   collection: string
   uuid: string

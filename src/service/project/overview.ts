@@ -5,7 +5,8 @@ import { findAssetReferences, requireAsset } from '../assets/manage.ts'
 import { entryTitle, type RecentChange } from './activity.ts'
 import { same } from '../../core/json-equal.ts'
 
-interface CollectionCounts {
+/** A collection's entries by state and locale. */
+export interface CollectionCounts {
   /** Entries not in the trash. */
   total: number
   /** Never published (or unpublished). */
@@ -18,22 +19,33 @@ interface CollectionCounts {
   by_locale: Record<string, number>
 }
 
-interface OverviewProblem {
+/** A content file that does not read cleanly. */
+export interface OverviewProblem {
   file: string
   line: number | null
   code: string
   message: string
 }
 
+/** A collection on the editor's home screen. */
+export interface OverviewCollection {
+  slug: string
+  name: string
+  /** Present (true) for a singleton. */
+  singleton?: true
+  counts: CollectionCounts
+}
+
+/** The editor's home screen (`GET /_admin/api/overview`). */
 export interface Overview {
-  collections: Array<{ slug: string; name: string; singleton?: true; counts: CollectionCounts }>
+  collections: OverviewCollection[]
   recent: RecentChange[]
   problems: OverviewProblem[]
 }
 
 /** The editor's home screen: counts per collection, recent changes, broken files. */
 export function overview(ctx: ServiceContext, recent: RecentChange[]): Overview {
-  const collections = ctx.store.sortedCollections().map((collection) => {
+  const collections = ctx.store.sortedCollections().map((collection): OverviewCollection => {
     const index = ctx.store.collection(collection.slug)!
     return { slug: collection.slug, name: collection.name, ...(collection.is_singleton ? { singleton: true as const } : {}), counts: countsOf(ctx, index) }
   })
@@ -79,8 +91,24 @@ function hasUnpublishedChanges(entry: EntryRecord): boolean {
   return changed
 }
 
+/** An entry whose media field holds an asset. */
+export interface AssetUser {
+  collection: string
+  /** The entry's uuid. */
+  uuid: string
+  /** The entry's title; null when it has none. */
+  title: string | null
+  /** The media field's path (`hero.image` in a group). */
+  field: string
+}
+
+/** Where an asset is used (`GET /_admin/api/assets/{uuid}/usage`). */
+export interface AssetUsage {
+  data: AssetUser[]
+}
+
 /** `GET /_admin/api/assets/{uuid}/usage`: the entries whose media fields hold the asset (draft or published). */
-export function assetUsage(ctx: ServiceContext, uuid: string): { data: Array<{ collection: string; uuid: string; title: string | null; field: string }> } {
+export function assetUsage(ctx: ServiceContext, uuid: string): AssetUsage {
   const asset = requireAsset(ctx, uuid, { trashed: true })
   return {
     data: findAssetReferences(ctx, asset.uuid).map((ref) => {

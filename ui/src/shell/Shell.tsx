@@ -8,6 +8,7 @@ import { useLiveEvents } from '../events.ts'
 import { useGitStatus } from '../screens/changes/gitApi.ts'
 import { countChanges } from '../screens/changes/changeItems.ts'
 import { GlobalSearch } from '../search/GlobalSearch.tsx'
+import type { MailOutbox } from '../../../src/end-users/admin.ts'
 
 /**
  * The frame of every signed-in screen: navigation on the left, the screen on the right. Below
@@ -93,7 +94,7 @@ function OutboxLink() {
   // The Outbox screen's own query (it refetches while open), so turning auth on shows the link.
   const mail = useQuery({
     queryKey: ['auth-mail'],
-    queryFn: async () => (await api.get<{ enabled: boolean; data: unknown[] }>('/_admin/api/auth/mail')).data,
+    queryFn: async () => (await api.get<MailOutbox>('/_admin/api/auth/mail')).data,
     select: (d) => d.enabled,
     staleTime: 30_000,
   })

@@ -7,13 +7,7 @@ import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
 import { WaitingForReview } from '../scheduling/ReviewBits.tsx'
 import { Completeness } from '../../search/Completeness.tsx'
-
-interface Counts { total: number; draft: number; published: number; changed: number; trashed: number; by_locale: Record<string, number> }
-interface Overview {
-  collections: Array<{ slug: string; name: string; is_singleton?: boolean; counts: Counts }>
-  recent: Array<{ collection?: string; uuid?: string; type?: string; event?: string; title?: string | null; locale?: string; source?: string; at?: string }>
-  problems: Array<{ file: string; line?: number | null; code?: string; message: string }>
-}
+import type { Overview } from '../../../../src/service/project/overview.ts'
 
 const SOURCES: Record<string, string> = { api: 'Editor or API', cli: 'Command line', watcher: 'File edit', schedule: 'Schedule' }
 
@@ -93,12 +87,12 @@ export function HomeScreen() {
                       {overview.data.recent.map((r, i) => (
                         <tr key={i}>
                           <td className="cell-title">
-                            {r.collection && r.uuid && !/deleted/.test(r.type ?? r.event ?? '')
+                            {r.collection && r.uuid && !/deleted/.test(r.type)
                               ? <Link to={`/c/${encodeURIComponent(r.collection)}/${encodeURIComponent(r.uuid)}`}>{r.title || r.uuid}</Link>
                               : (r.title || r.uuid || '—')}
                           </td>
                           <td>{r.collection ?? '—'}</td>
-                          <td>{(r.type ?? r.event ?? '').replace(/^content\./, '')}</td>
+                          <td>{r.type.replace(/^content\./, '')}</td>
                           <td>{SOURCES[r.source ?? ''] ?? r.source ?? '—'}</td>
                           <td>{r.at ? formatWhen(r.at) : '—'}</td>
                         </tr>

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 import type { Asset, Paginated } from '../../types.ts'
-import type { assetUsage } from '../../../../src/service/project/overview.ts'
+import type { AssetUsage as AssetUsageAnswer, AssetUser } from '../../../../src/service/project/overview.ts'
 
 /** The library reads the full asset answer (extension, sha256, stored name): the one asset shape. */
 export type LibraryAsset = Asset
 
 /** An entry using an asset (service/project/overview.ts); `title` null when the entry has none. */
-export type AssetUsage = ReturnType<typeof assetUsage>['data'][number]
+export type AssetUsage = AssetUser
 
 export const METADATA_KEYS = ['alt_text', 'title', 'caption', 'description', 'author', 'copyright'] as const
 export type MetadataKey = (typeof METADATA_KEYS)[number]
@@ -41,7 +41,7 @@ export function useAssetUsage(uuid: string | null) {
   return useQuery({
     queryKey: ['assets', 'usage', uuid],
     enabled: uuid !== null,
-    queryFn: async () => (await api.get<{ data: AssetUsage[] }>(`${ADMIN_API}/assets/${encodeURIComponent(uuid!)}/usage`)).data.data,
+    queryFn: async () => (await api.get<AssetUsageAnswer>(`${ADMIN_API}/assets/${encodeURIComponent(uuid!)}/usage`)).data.data,
   })
 }
 

@@ -5,7 +5,7 @@ import { ErrorView, Loading } from '../../components/Status.tsx'
 import { formatWhen } from '../../format.ts'
 import '../versions/secondary.css'
 
-import type { MailMessage } from '../../../../src/end-users/auth-db.ts'
+import type { MailOutbox } from '../../../../src/end-users/admin.ts'
 
 /**
  * The local outbox of project auth: the emails end users would have received (verification
@@ -16,7 +16,7 @@ export default function OutboxScreen() {
   const admin = can('admin')
   const mail = useQuery({
     queryKey: ['auth-mail'],
-    queryFn: async () => (await api.get<{ enabled: boolean; data: MailMessage[] }>('/_admin/api/auth/mail')).data,
+    queryFn: async () => (await api.get<MailOutbox>('/_admin/api/auth/mail')).data,
     enabled: admin,
     refetchInterval: 5000,
   })
