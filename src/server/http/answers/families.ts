@@ -2,7 +2,8 @@
  * The answers and inputs of each family of routes, one file per family (answers/<family>.ts),
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
+import type { AuthAnswers, AuthInputs } from './auth.ts'
 
-export interface FamilyAnswers {}
+export interface FamilyAnswers extends AuthAnswers {}
 
-export interface FamilyInputs {}
+export interface FamilyInputs extends AuthInputs {}
