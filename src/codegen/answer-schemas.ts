@@ -187,6 +187,61 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "EntryVersionReverted": {
     "$ref": "#/components/schemas/Cms.VersionReverted"
   },
+  "EndUserTokens": {
+    "$ref": "#/components/schemas/Cms.EndUserTokens"
+  },
+  "EndUserSignup": {
+    "anyOf": [
+      {
+        "$ref": "#/components/schemas/Cms.EndUserTokens"
+      },
+      {
+        "$ref": "#/components/schemas/Cms.VerificationPending"
+      }
+    ]
+  },
+  "AuthMessage": {
+    "$ref": "#/components/schemas/Cms.AuthMessage"
+  },
+  "EndUserLoggedOutAll": {
+    "$ref": "#/components/schemas/Cms.LoggedOutAll"
+  },
+  "EndUserMe": {
+    "$ref": "#/components/schemas/Cms.EndUserMe"
+  },
+  "EmailVerified": {
+    "$ref": "#/components/schemas/Cms.EmailVerified"
+  },
+  "EndUserApiKeyList": {
+    "$ref": "#/components/schemas/Cms.EndUserApiKeyList"
+  },
+  "CreatedEndUserApiKey": {
+    "$ref": "#/components/schemas/Cms.CreatedEndUserApiKey"
+  },
+  "ApiKeyIntrospection": {
+    "$ref": "#/components/schemas/Cms.ApiKeyIntrospection"
+  },
+  "EndUserSummary": {
+    "$ref": "#/components/schemas/Cms.EndUserSummary"
+  },
+  "EndUserList": {
+    "type": "array",
+    "items": {
+      "$ref": "#/components/schemas/Cms.EndUserSummary"
+    }
+  },
+  "EndUserDetail": {
+    "$ref": "#/components/schemas/Cms.EndUserDetail"
+  },
+  "EndUserSigningKey": {
+    "$ref": "#/components/schemas/Cms.SigningKeyInfo"
+  },
+  "EditorSignInLink": {
+    "$ref": "#/components/schemas/Cms.EditorSignInLink"
+  },
+  "EditorSessionsRevoked": {
+    "$ref": "#/components/schemas/Cms.EditorSessionsRevoked"
+  },
   "Asset": {
     "$ref": "#/components/schemas/Cms.AssetJson"
   },
@@ -397,6 +452,36 @@ export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
   "VersionLabelInput": {
     "$ref": "#/components/schemas/Cms.VersionLabelInput"
   },
+  "EndUserSignupInput": {
+    "$ref": "#/components/schemas/Cms.EndUserSignupInput"
+  },
+  "EndUserLoginInput": {
+    "$ref": "#/components/schemas/Cms.EndUserLoginInput"
+  },
+  "EndUserRefreshInput": {
+    "$ref": "#/components/schemas/Cms.EndUserRefreshInput"
+  },
+  "EndUserChangePasswordInput": {
+    "$ref": "#/components/schemas/Cms.EndUserChangePasswordInput"
+  },
+  "VerificationResendInput": {
+    "$ref": "#/components/schemas/Cms.VerificationResendInput"
+  },
+  "VerificationConfirmInput": {
+    "$ref": "#/components/schemas/Cms.VerificationConfirmInput"
+  },
+  "EndUserApiKeyInput": {
+    "$ref": "#/components/schemas/Cms.EndUserApiKeyInput"
+  },
+  "ApiKeyIntrospectInput": {
+    "$ref": "#/components/schemas/Cms.ApiKeyIntrospectInput"
+  },
+  "EndUserCreateInput": {
+    "$ref": "#/components/schemas/Cms.EndUserCreateInput"
+  },
+  "EditorSignInInput": {
+    "$ref": "#/components/schemas/Cms.EditorSignInInput"
+  },
   "AssetMetadataInput": {
     "$ref": "#/components/schemas/Cms.AssetMetadataInput"
   },
@@ -420,6 +505,72 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "admin",
       "introspect"
     ]
+  },
+  "Cms.ApiKeyIntrospectInput": {
+    "type": "object",
+    "properties": {
+      "api_key": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "api_key"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.ApiKeyIntrospection": {
+    "type": "object",
+    "properties": {
+      "active": {
+        "type": "boolean"
+      },
+      "project_uuid": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "user_uuid": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "key_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "key_prefix": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "active",
+      "project_uuid",
+      "user_uuid",
+      "scopes",
+      "expires_at",
+      "key_id",
+      "key_prefix"
+    ],
+    "additionalProperties": false
   },
   "Cms.AppliedItem": {
     "anyOf": [
@@ -841,6 +992,18 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "uuid",
       "title",
       "field"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.AuthMessage": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
     ],
     "additionalProperties": false
   },
@@ -1435,6 +1598,48 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.CreatedEndUserApiKey": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "key_prefix": {
+        "type": "string"
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "plain_text_key": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "key_prefix",
+      "scopes",
+      "expires_at",
+      "created_at",
+      "plain_text_key"
+    ],
+    "additionalProperties": false
+  },
   "Cms.CreatedToken": {
     "type": "object",
     "properties": {
@@ -1783,6 +1988,62 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.EditorSessionsRevoked": {
+    "type": "object",
+    "properties": {
+      "revoked": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "revoked"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EditorSignInInput": {
+    "type": "object",
+    "properties": {
+      "token": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "token"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EditorSignInLink": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "url",
+      "expires_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EmailVerified": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "user": {
+        "$ref": "#/components/schemas/Cms.PublicUser"
+      }
+    },
+    "required": [
+      "message",
+      "user"
+    ],
+    "additionalProperties": false
+  },
   "Cms.EmptyTranslation": {
     "type": "object",
     "properties": {
@@ -1808,6 +2069,395 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "uuid",
       "field",
       "source_uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserApiKey": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "key_prefix": {
+        "type": "string"
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "last_used_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "revoked_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "key_prefix",
+      "scopes",
+      "expires_at",
+      "last_used_at",
+      "revoked_at",
+      "created_at"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserApiKeyInput": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "scopes": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "expires_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "name"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserApiKeyList": {
+    "type": "object",
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EndUserApiKey"
+        }
+      }
+    },
+    "required": [
+      "data"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserChangePasswordInput": {
+    "type": "object",
+    "properties": {
+      "current_password": {
+        "type": "string"
+      },
+      "new_password": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "current_password",
+      "new_password"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserCreateInput": {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string"
+      },
+      "password": {
+        "type": "string"
+      },
+      "display_name": {
+        "type": "string"
+      },
+      "verified": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "email",
+      "password"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserDetail": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "display_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email_verified_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "active",
+          "suspended"
+        ]
+      },
+      "suspended_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "sessions": {
+        "type": "number"
+      },
+      "api_keys": {
+        "type": "number"
+      },
+      "keys": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Cms.EndUserApiKey"
+        }
+      }
+    },
+    "required": [
+      "api_keys",
+      "created_at",
+      "display_name",
+      "email",
+      "email_verified_at",
+      "id",
+      "keys",
+      "metadata",
+      "sessions",
+      "status",
+      "suspended_at",
+      "updated_at",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserLoginInput": {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string"
+      },
+      "password": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "email",
+      "password"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserMe": {
+    "type": "object",
+    "properties": {
+      "user": {
+        "$ref": "#/components/schemas/Cms.PublicUser"
+      }
+    },
+    "required": [
+      "user"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserRefreshInput": {
+    "type": "object",
+    "properties": {
+      "refresh_token": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "refresh_token"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserSignupInput": {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string"
+      },
+      "password": {
+        "type": "string"
+      },
+      "display_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "metadata": {
+        "anyOf": [
+          {
+            "type": "object",
+            "additionalProperties": {}
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "email",
+      "password"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserSummary": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "display_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email_verified_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "active",
+          "suspended"
+        ]
+      },
+      "suspended_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "sessions": {
+        "type": "number"
+      },
+      "api_keys": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "api_keys",
+      "created_at",
+      "display_name",
+      "email",
+      "email_verified_at",
+      "id",
+      "metadata",
+      "sessions",
+      "status",
+      "suspended_at",
+      "updated_at",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.EndUserTokens": {
+    "type": "object",
+    "properties": {
+      "access_token": {
+        "type": "string"
+      },
+      "token_type": {
+        "type": "string",
+        "const": "Bearer"
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "refresh_token": {
+        "type": "string"
+      },
+      "refresh_token_expires_at": {
+        "type": "string"
+      },
+      "user": {
+        "$ref": "#/components/schemas/Cms.PublicUser"
+      }
+    },
+    "required": [
+      "access_token",
+      "token_type",
+      "expires_at",
+      "refresh_token",
+      "refresh_token_expires_at",
+      "user"
     ],
     "additionalProperties": false
   },
@@ -3078,6 +3728,22 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       }
     ]
   },
+  "Cms.LoggedOutAll": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "sessions_ended": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "message",
+      "sessions_ended"
+    ],
+    "additionalProperties": false
+  },
   "Cms.MailMessage": {
     "type": "object",
     "properties": {
@@ -3760,6 +4426,45 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "collections",
       "entries",
       "tokens"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PublicUser": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "display_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email_verified_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": {}
+      }
+    },
+    "required": [
+      "id",
+      "uuid",
+      "email",
+      "display_name",
+      "email_verified_at",
+      "metadata"
     ],
     "additionalProperties": false
   },
@@ -4482,6 +5187,22 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.SigningKeyInfo": {
+    "type": "object",
+    "properties": {
+      "kid": {
+        "type": "string"
+      },
+      "created_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "kid",
+      "created_at"
+    ],
+    "additionalProperties": false
+  },
   "Cms.SyncErrorCode": {
     "type": "string",
     "enum": [
@@ -4658,6 +5379,56 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     "required": [
       "message",
       "translation_group_id"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.VerificationConfirmInput": {
+    "type": "object",
+    "properties": {
+      "token": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "token"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.VerificationPending": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "code": {
+        "type": "string",
+        "const": "email_verification_required"
+      },
+      "verification_required": {
+        "type": "boolean",
+        "const": true
+      },
+      "user": {
+        "$ref": "#/components/schemas/Cms.PublicUser"
+      }
+    },
+    "required": [
+      "message",
+      "code",
+      "verification_required",
+      "user"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.VerificationResendInput": {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "email"
     ],
     "additionalProperties": false
   },

@@ -25,7 +25,8 @@ export interface RequestMeta {
   confirmUrl: string | null
 }
 
-export interface TokenPayload {
+/** A sign-in's tokens (sign-up, sign-in, refresh): a short-lived access token and the refresh token that renews it. */
+export interface EndUserTokens {
   access_token: string
   token_type: 'Bearer'
   expires_at: string
@@ -35,6 +36,77 @@ export interface TokenPayload {
 }
 
 const VERIFICATION_REQUIRED = { code: 'email_verification_required', verification_required: true } as const
+
+/** A sign-up that waits for its address to be confirmed (202): no tokens yet. */
+export interface VerificationPending {
+  message: string
+  code: 'email_verification_required'
+  verification_required: true
+  user: PublicUser
+}
+
+/** What a sign-up answers: its status (201 signed in, 202 waiting for the address) and body. */
+export type SignupResult = { status: 201; body: EndUserTokens } | { status: 202; body: VerificationPending }
+
+/** A project-auth answer that is only a message (`Logged out.`, `Password changed.`, ...). */
+export interface AuthMessage {
+  message: string
+}
+
+/** Every sign-in of the user ended. */
+export interface LoggedOutAll {
+  message: string
+  sessions_ended: number
+}
+
+/** The signed-in end user. */
+export interface EndUserMe {
+  user: PublicUser
+}
+
+/** An address confirmed, with the user it belongs to. */
+export interface EmailVerified {
+  message: string
+  user: PublicUser
+}
+
+/** `POST /auth/signup`'s body. */
+export interface EndUserSignupInput {
+  email: string
+  /** 8 to 1024 characters. */
+  password: string
+  display_name?: string | null
+  /** Any JSON object, at most 16 KB. */
+  metadata?: Record<string, unknown> | null
+}
+
+/** `POST /auth/login`'s body. */
+export interface EndUserLoginInput {
+  email: string
+  password: string
+}
+
+/** `POST /auth/refresh`'s body. */
+export interface EndUserRefreshInput {
+  refresh_token: string
+}
+
+/** `POST /auth/change-password`'s body. */
+export interface EndUserChangePasswordInput {
+  current_password: string
+  /** 8 to 1024 characters. */
+  new_password: string
+}
+
+/** `POST /auth/verify-email/resend`'s body. */
+export interface VerificationResendInput {
+  email: string
+}
+
+/** `POST /auth/verify-email/confirm`'s body (the token of the emailed link). */
+export interface VerificationConfirmInput {
+  token: string
+}
 
 /** A password check that costs the same when there is no such user (no telling accounts apart by time). */
 let dummyHash: Promise<string> | null = null
@@ -46,7 +118,7 @@ const newRefreshToken = (): string => randomBytes(48).toString('base64url')
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** `POST /auth/signup`: 201 with tokens, or 202 when the project wants the address confirmed first. */
-export async function signup(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ status: 201 | 202; body: unknown }> {
+export async function signup(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<SignupResult> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -73,7 +145,7 @@ export async function signup(ctx: EndUserContext, body: Record<string, unknown>,
 }
 
 /** `POST /auth/login`. */
-export async function login(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<TokenPayload> {
+export async function login(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<EndUserTokens> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -103,7 +175,7 @@ export async function login(ctx: EndUserContext, body: Record<string, unknown>, 
  * reuse interval (refresh-reuse.ts) it answers the same pair again (a client that lost the
  * answer retries); after it, it ends the sign-in.
  */
-export async function refresh(ctx: EndUserContext, body: Record<string, unknown>): Promise<TokenPayload> {
+export async function refresh(ctx: EndUserContext, body: Record<string, unknown>): Promise<EndUserTokens> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const token = requiredString(body, 'refresh_token', problems, { max: 512 })
@@ -147,7 +219,7 @@ export async function refresh(ctx: EndUserContext, body: Record<string, unknown>
 }
 
 /** `POST /auth/logout`: ends the sign-in the access token belongs to (its refresh token and access tokens). */
-export async function logout(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ message: string }> {
+export async function logout(ctx: EndUserContext, principal: EndUserPrincipal): Promise<AuthMessage> {
   await endUserState(ctx).db.update((doc) => {
     doc.sessions = doc.sessions.filter((s) => s.id !== principal.sessionId)
   })
@@ -155,7 +227,7 @@ export async function logout(ctx: EndUserContext, principal: EndUserPrincipal): 
 }
 
 /** `POST /auth/logout-all`: ends every sign-in of the user. */
-export async function logoutAll(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ message: string; sessions_ended: number }> {
+export async function logoutAll(ctx: EndUserContext, principal: EndUserPrincipal): Promise<LoggedOutAll> {
   const ended = await endUserState(ctx).db.update((doc) => {
     const before = doc.sessions.length
     doc.sessions = doc.sessions.filter((s) => s.user_uuid !== principal.userUuid)
@@ -165,14 +237,14 @@ export async function logoutAll(ctx: EndUserContext, principal: EndUserPrincipal
 }
 
 /** `GET /auth/me`. */
-export async function me(ctx: EndUserContext, principal: EndUserPrincipal): Promise<{ user: PublicUser }> {
+export async function me(ctx: EndUserContext, principal: EndUserPrincipal): Promise<EndUserMe> {
   const user = findByUuid(await endUserState(ctx).db.read(), principal.userUuid)
   if (!user) throw unauthenticated()
   return { user: publicUser(user) }
 }
 
 /** `POST /auth/change-password`: the other sign-ins end; this one stays; the user gets a notice. */
-export async function changePassword(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>): Promise<{ message: string }> {
+export async function changePassword(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>): Promise<AuthMessage> {
   enabledSettings(ctx)
   const problems = new Problems()
   const current = requiredString(body, 'current_password', problems, { max: 1024 })
@@ -197,7 +269,7 @@ export async function changePassword(ctx: EndUserContext, principal: EndUserPrin
 }
 
 /** `POST /auth/verify-email/resend`: the same answer whether or not the address is known. */
-export async function resendVerification(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<{ message: string }> {
+export async function resendVerification(ctx: EndUserContext, body: Record<string, unknown>, meta: RequestMeta): Promise<AuthMessage> {
   const settings = enabledSettings(ctx)
   const problems = new Problems()
   const email = requiredEmail(body, problems)
@@ -215,7 +287,7 @@ export async function resendVerification(ctx: EndUserContext, body: Record<strin
 }
 
 /** `POST /auth/verify-email/confirm {token}` (and the link's GET). */
-export async function confirmVerification(ctx: EndUserContext, token: unknown): Promise<{ message: string; user: PublicUser }> {
+export async function confirmVerification(ctx: EndUserContext, token: unknown): Promise<EmailVerified> {
   enabledSettings(ctx)
   const invalid = () => unprocessable('Invalid or expired verification token.', { token: ['Invalid or expired verification token.'] })
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalid()
@@ -276,7 +348,7 @@ function newSession(doc: AuthDocument, user: EndUserRecord, settings: AuthSettin
   return { ...session, refreshToken }
 }
 
-async function tokenPayload(ctx: EndUserContext, settings: AuthSettings, user: EndUserRecord, session: SessionRecord & { refreshToken?: string }, refreshToken = session.refreshToken!): Promise<TokenPayload> {
+async function tokenPayload(ctx: EndUserContext, settings: AuthSettings, user: EndUserRecord, session: SessionRecord & { refreshToken?: string }, refreshToken = session.refreshToken!): Promise<EndUserTokens> {
   const access = await signAccessToken(ctx.config.stateDir, ctx.store.project.uuid, { userUuid: user.uuid, sessionId: session.id }, settings.accessTtlSeconds, Date.now())
   return {
     access_token: access.token, token_type: 'Bearer', expires_at: iso(access.expiresAt),

@@ -7,7 +7,7 @@ import { newUserRecord, logVerification } from './accounts.ts'
 import { Problems, optionalString, requiredEmail, requiredPassword } from './input.ts'
 import { addVerificationMail } from './mail.ts'
 import { authSettings } from './settings.ts'
-import { publicKey, publicUser } from './views.ts'
+import { publicKey, publicUser, type EndUserApiKey, type PublicUser } from './views.ts'
 
 /**
  * What the project's owner does with end users from the command line (`cms user ...`,
@@ -19,8 +19,35 @@ export interface AdminScope {
   project: Pick<Project, 'uuid' | 'auth'>
 }
 
+/** An end user as the project's owner sees them: the public fields plus status and counts, never a hash. */
+export interface EndUserSummary extends PublicUser {
+  status: 'active' | 'suspended'
+  suspended_at: string | null
+  created_at: string
+  updated_at: string
+  /** Sign-ins whose refresh token has not expired. */
+  sessions: number
+  /** API keys not revoked. */
+  api_keys: number
+}
+
+/** One end user as the owner sees them, with every API key they made (prefixes only). */
+export interface EndUserDetail extends EndUserSummary {
+  keys: EndUserApiKey[]
+}
+
+/** `POST /_admin/api/users`'s body (what `cms user add` sends). */
+export interface EndUserCreateInput {
+  email: string
+  /** 8 to 1024 characters. */
+  password: string
+  display_name?: string
+  /** true: the address counts as confirmed (no verification email). */
+  verified?: boolean
+}
+
 /** A user as the owner sees them: the public fields plus status and counts, never a hash. */
-export function userSummary(doc: AuthDocument, u: EndUserRecord, nowMs = Date.now()) {
+export function userSummary(doc: AuthDocument, u: EndUserRecord, nowMs = Date.now()): EndUserSummary {
   return {
     ...publicUser(u),
     status: u.suspended_at ? 'suspended' : 'active',
@@ -32,19 +59,19 @@ export function userSummary(doc: AuthDocument, u: EndUserRecord, nowMs = Date.no
   }
 }
 
-export async function listUsers(scope: AdminScope) {
+export async function listUsers(scope: AdminScope): Promise<EndUserSummary[]> {
   const doc = await new AuthDb(scope.stateDir).read()
   return doc.users.map((u) => userSummary(doc, u))
 }
 
 /** One user by email or uuid, with their keys (prefixes only). */
-export async function showUser(scope: AdminScope, ref: string) {
+export async function showUser(scope: AdminScope, ref: string): Promise<EndUserDetail> {
   const doc = await new AuthDb(scope.stateDir).read()
   const user = find(doc, ref)
   return { ...userSummary(doc, user), keys: doc.api_keys.filter((k) => k.user_uuid === user.uuid).map(publicKey) }
 }
 
-export async function createUser(scope: AdminScope, input: { email: string; password: string; displayName?: string; verified?: boolean }) {
+export async function createUser(scope: AdminScope, input: { email: string; password: string; displayName?: string; verified?: boolean }): Promise<EndUserSummary> {
   const problems = new Problems()
   const email = requiredEmail({ email: input.email }, problems)
   const password = requiredPassword({ password: input.password }, 'password', problems)
@@ -65,7 +92,7 @@ export async function createUser(scope: AdminScope, input: { email: string; pass
 }
 
 /** Suspending ends every sign-in of the user and makes their API keys inactive. */
-export async function setSuspended(scope: AdminScope, ref: string, suspended: boolean) {
+export async function setSuspended(scope: AdminScope, ref: string, suspended: boolean): Promise<EndUserSummary> {
   return new AuthDb(scope.stateDir).update((doc, nowMs) => {
     const user = find(doc, ref)
     if (suspended) {
@@ -80,7 +107,7 @@ export async function setSuspended(scope: AdminScope, ref: string, suspended: bo
 }
 
 /** Deletes the user with their sign-ins, keys and pending verification links (their mail stays in the outbox). */
-export async function deleteUser(scope: AdminScope, ref: string) {
+export async function deleteUser(scope: AdminScope, ref: string): Promise<EndUserSummary> {
   return new AuthDb(scope.stateDir).update((doc, nowMs) => {
     const user = find(doc, ref)
     const summary = userSummary(doc, user, nowMs)

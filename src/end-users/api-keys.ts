@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
 import { notFound, unauthenticated } from '../core/errors.ts'
 import { sha256, type ApiKeyRecord } from './auth-db.ts'
-import type { EndUserPrincipal } from './accounts.ts'
+import type { AuthMessage, EndUserPrincipal } from './accounts.ts'
 import { Problems, requiredString } from './input.ts'
 import { enabledSettings, endUserState, type EndUserContext } from './state.ts'
-import { publicKey } from './views.ts'
+import { publicKey, type EndUserApiKey } from './views.ts'
 
 /**
  * End users' own API keys (`uak_<prefix>_<secret>`): made by a signed-in user, shown once,
@@ -16,15 +16,47 @@ const randomChars = (alphabet: string, n: number) => Array.from({ length: n }, (
 /** A signed-in user may hold this many keys that are not revoked. */
 export const MAX_KEYS_PER_USER = 100
 
+/** The user's API keys, newest first, without secrets. */
+export interface EndUserApiKeyList {
+  data: EndUserApiKey[]
+}
+
+/** An API key just made: `plain_text_key` is shown this once (only its hash is kept). */
+export interface CreatedEndUserApiKey {
+  id: number
+  name: string
+  key_prefix: string
+  scopes: string[]
+  expires_at: string | null
+  created_at: string
+  plain_text_key: string
+}
+
+/** `POST /auth/api-keys`'s body. */
+export interface EndUserApiKeyInput {
+  /** At most 255 characters. */
+  name: string
+  /** At most 100 strings of at most 100 characters (duplicates are dropped). */
+  scopes?: string[] | null
+  /** A date after now (ISO 8601); none: the key does not expire. */
+  expires_at?: string | null
+}
+
+/** `POST /auth/api-keys/introspect`'s body. */
+export interface ApiKeyIntrospectInput {
+  /** The `uak_` key to check. */
+  api_key: string
+}
+
 /** `GET /auth/api-keys`: the user's keys, newest first, without secrets. */
-export async function listKeys(ctx: EndUserContext, principal: EndUserPrincipal) {
+export async function listKeys(ctx: EndUserContext, principal: EndUserPrincipal): Promise<EndUserApiKeyList> {
   enabledSettings(ctx)
   const doc = await endUserState(ctx).db.read()
   return { data: doc.api_keys.filter((k) => k.user_uuid === principal.userUuid).sort((a, b) => b.id - a.id).map(publicKey) }
 }
 
 /** `POST /auth/api-keys {name, scopes?, expires_at?}`: 201 with `plain_text_key`, shown this once. */
-export async function createKey(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>) {
+export async function createKey(ctx: EndUserContext, principal: EndUserPrincipal, body: Record<string, unknown>): Promise<CreatedEndUserApiKey> {
   enabledSettings(ctx)
   const problems = new Problems()
   const name = requiredString(body, 'name', problems, { max: 255, text: true })
@@ -52,7 +84,7 @@ export async function createKey(ctx: EndUserContext, principal: EndUserPrincipal
 }
 
 /** `POST /auth/api-keys/{id}/revoke`: only the user's own keys (another's is "Not found."). */
-export async function revokeKey(ctx: EndUserContext, principal: EndUserPrincipal, id: string) {
+export async function revokeKey(ctx: EndUserContext, principal: EndUserPrincipal, id: string): Promise<AuthMessage> {
   enabledSettings(ctx)
   const n = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null
   const done = n !== null && await endUserState(ctx).db.update((doc, nowMs) => {
@@ -65,7 +97,11 @@ export async function revokeKey(ctx: EndUserContext, principal: EndUserPrincipal
   return { message: 'API key revoked.' }
 }
 
-export interface Introspection {
+/**
+ * What introspection says of a key: `active` with its owner and scopes, or inactive (a known key
+ * keeps its id, prefix and expiry; an unknown one has nulls).
+ */
+export interface ApiKeyIntrospection {
   active: boolean
   project_uuid: string | null
   user_uuid: string | null
@@ -87,7 +123,7 @@ const LAST_USED_STEP_MS = 60_000
  * A known key that is revoked, expired or whose owner is suspended or gone is inactive, with
  * its id, prefix and expiry but no owner or scopes. An active one records `last_used_at` (to the minute).
  */
-export async function introspect(ctx: EndUserContext, body: Record<string, unknown>): Promise<Introspection> {
+export async function introspect(ctx: EndUserContext, body: Record<string, unknown>): Promise<ApiKeyIntrospection> {
   enabledSettings(ctx)
   const problems = new Problems()
   const apiKey = requiredString(body, 'api_key', problems, { min: 20, max: 512 })

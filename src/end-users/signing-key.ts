@@ -9,9 +9,13 @@ import { withFileLock } from '../storage/file-lock.ts'
  * `.cms/auth-signing-key.json` (mode 0600), replaced by `cms auth rotate-key`. Each process
  * re-reads it when the file changes, so a rotation reaches a running server at once.
  */
-export interface SigningKey {
-  kid: string
+export interface SigningKey extends SigningKeyInfo {
   secret: Uint8Array
+}
+
+/** The signing key as it may be shown: its id and age, never its secret. */
+export interface SigningKeyInfo {
+  kid: string
   created_at: string
 }
 

@@ -10,3 +10,19 @@ export interface EditorSession {
   expires_at: string
   via: SessionRecord['via']
 }
+
+/** A fresh one-time sign-in link to the editor (`cms editor-url`): one use, within 10 minutes. */
+export interface EditorSignInLink {
+  url: string
+  expires_at: string
+}
+
+/** Every editor session and unused sign-in link ended (`cms editor-url --revoke-all`): how many sessions. */
+export interface EditorSessionsRevoked {
+  revoked: number
+}
+
+/** `POST /_admin/api/session`'s body: the API token to sign in to the editor with. */
+export interface EditorSignInInput {
+  token: string
+}

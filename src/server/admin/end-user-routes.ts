@@ -17,11 +17,13 @@ export function registerEndUserRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/users', ability: 'admin', token: 'always', project: 'optional',
       summary: 'End users of project auth: `[{uuid, email, status, sessions, api_keys, ...}]`',
+      answer: 'EndUserList',
       handler: () => listUsers(scope()),
     },
     {
       method: 'POST', path: '/_admin/api/users', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Create an end user `{email, password, display_name?, verified?}` (a verification email goes to the outbox unless verified)',
+      input: 'EndUserCreateInput', answer: 'EndUserSummary',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         if (typeof body.email !== 'string' || typeof body.password !== 'string') throw badRequest('email and password must be strings.')
@@ -35,26 +37,31 @@ export function registerEndUserRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'GET', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
       summary: 'One end user by email or uuid, with their API keys (prefixes only)',
+      answer: 'EndUserDetail',
       handler: (event) => showUser(scope(), ref(event.context.params)),
     },
     {
       method: 'DELETE', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Delete an end user with their sign-ins and API keys → the user deleted',
+      answer: 'EndUserSummary',
       handler: (event) => deleteUser(scope(), ref(event.context.params)),
     },
     {
       method: 'POST', path: '/_admin/api/users/:ref/suspend', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Suspend an end user: their sign-ins end, sign-in is refused, their API keys introspect as inactive',
+      answer: 'EndUserSummary',
       handler: (event) => setSuspended(scope(), ref(event.context.params), true),
     },
     {
       method: 'POST', path: '/_admin/api/users/:ref/unsuspend', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Lift a suspension',
+      answer: 'EndUserSummary',
       handler: (event) => setSuspended(scope(), ref(event.context.params), false),
     },
     {
       serial: true, method: 'POST', path: '/_admin/api/auth/signing-key', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Replace the key that signs end users\' access tokens → `{kid, created_at}` (issued access tokens stop working)',
+      answer: 'EndUserSigningKey',
       handler: async () => {
         const key = await rotateSigningKey(ctx.config.stateDir)
         return { kid: key.kid, created_at: key.created_at }

@@ -25,6 +25,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/login', ability: null, summary: 'Sign-in link: `?ticket=` (one use, 10 min) → session cookie, 303 to `/_admin/` (or to the editor path in `&next=`); a used or expired link → 303 to `/_admin/signin?error=link-expired`',
+      produces: 'redirect',
       handler: async (event) => {
         // A link checker's HEAD must not use the link up.
         if (event.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
@@ -47,7 +48,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'POST', path: '/_admin/api/session', ability: null, summary: 'Sign in to the editor with an API token (`{token}`) → session JSON and cookie; 401 for a bad token',
-      answer: 'EditorSession',
+      input: 'EditorSignInInput', answer: 'EditorSession',
       handler: async (event) => {
         refuseCrossSite(event)
         const body = await readJsonBody(event, ctx)
@@ -62,6 +63,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       method: 'DELETE', path: '/_admin/api/session', ability: null, summary: 'Sign out: ends the session and clears the cookie (204)',
+      produces: 'empty',
       handler: async (event) => {
         const id = readSessionCookie(event.req.headers.get('cookie'))
         if (id) {
@@ -74,6 +76,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'POST', path: '/_admin/api/links', ability: 'admin', token: 'always', project: 'optional',
       summary: 'A fresh one-time sign-in link `{url, expires_at}` (local admin token only: what `cms editor-url` calls)',
+      answer: 'EditorSignInLink',
       handler: (event) => {
         if (credentialOf(event, ctx).kind !== 'local-admin') throw forbidden('Only `cms editor-url`, on the machine running this server, can make sign-in links.')
         const { ticket, expiresAt } = state().tickets.issue()
@@ -83,6 +86,7 @@ export function registerSessionRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'DELETE', path: '/_admin/api/sessions', ability: 'admin', token: 'always', project: 'optional',
       summary: 'End every editor session and unused sign-in link (`cms editor-url --revoke-all`) → `{revoked}`',
+      answer: 'EditorSessionsRevoked',
       handler: async () => {
         state().tickets.clear()
         return { revoked: await state().sessions.endAll() }

@@ -252,6 +252,10 @@ describe('email verification through the local outbox', () => {
     const { listMail } = await import('../../../src/end-users/admin.ts')
     const mail = await listMail({ stateDir: v.project.stateDir, project: v.server.ctx.store.project }, { to: 'finn@example.com' })
     expect(mail).toHaveLength(2)
+    // A link checker's HEAD does not use the link up.
+    const head = await fetch(mail[1]!.link!, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8')
     const res = await fetch(mail[1]!.link!)
     expect(res.status).toBe(200)
     expect((await v.call('POST', '/auth/login', { json: { email: 'finn@example.com', password: PASSWORD } })).status).toBe(200)

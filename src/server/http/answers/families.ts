@@ -1,4 +1,5 @@
 import type { AssetAnswers, AssetInputs } from './assets.ts'
+import type { AuthAnswers, AuthInputs } from './auth.ts'
 import type { EntryAnswers, EntryInputs } from './entries.ts'
 import type { GitAnswers, GitInputs } from './git.ts'
 import type { SchedulingAnswers, SchedulingInputs } from './scheduling.ts'
@@ -9,6 +10,6 @@ import type { SchemaAnswers, SchemaInputs } from './schema.ts'
  * gathered here so answers.ts stays short: `Answers` and `Inputs` extend these.
  */
 
-export interface FamilyAnswers extends AssetAnswers, EntryAnswers, GitAnswers, SchedulingAnswers, SchemaAnswers {}
+export interface FamilyAnswers extends AssetAnswers, AuthAnswers, EntryAnswers, GitAnswers, SchedulingAnswers, SchemaAnswers {}
 
-export interface FamilyInputs extends AssetInputs, EntryInputs, GitInputs, SchedulingInputs, SchemaInputs {}
+export interface FamilyInputs extends AssetInputs, AuthInputs, EntryInputs, GitInputs, SchedulingInputs, SchemaInputs {}
