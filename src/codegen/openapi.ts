@@ -25,6 +25,8 @@ export interface RouteInfo {
   answer?: string
   /** What its JSON body is, by name (server/http/answers.ts `Inputs`): its schema is in answer-schemas.ts. */
   input?: string
+  /** Its success status when not 200 (server/access/route-access.ts `SuccessStatus`). */
+  status?: 201 | 202 | readonly [201, 202]
   /** What it answers that is not JSON (server/access/route-access.ts `Produces`). */
   produces?: 'empty' | 'redirect' | 'html' | 'script' | 'events' | 'file'
 }
@@ -142,9 +144,11 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   if (route.produces === 'redirect') return { 303: { description: 'See Other: the page it leads to (`Location`)' }, ...errors }
   if (declared) ok = json(declared as JsonSchema)
   else if (route.produces && route.produces in OTHER_ANSWERS) ok = OTHER_ANSWERS[route.produces]
-  const status = method === 'post' && /^\/(:collection|files|webhooks|collections|collections\/:slug\/fields|project\/locales|_releases)$/.test(route.path) ? '201' : '200'
   if (method === 'delete' && entity && !declared) return { 200: { description: 'Deleted' }, 204: { description: 'Deleted' }, ...errors }
-  return { [status]: ok, ...(status === '201' ? { 200: ok } : {}), ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
+  const statuses = route.status === undefined ? [200] : typeof route.status === 'number' ? [route.status] : [...route.status]
+  // A create is also listed under 200, as before: clients generated from older documents read that.
+  const ok2xx = Object.fromEntries([...statuses, ...(statuses.includes(201) ? [200] : [])].map((s) => [String(s), ok]))
+  return { ...ok2xx, ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }
 
 /** The generic entry of the answer types (service/entries/view.ts EntryJson), as a component. */

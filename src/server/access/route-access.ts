@@ -52,12 +52,19 @@ interface RouteBase extends RouteAccess {
   serial?: true
   /** What its JSON body is, by name (http/answers.ts `Inputs`): the OpenAPI document's request body. */
   input?: InputName
+  /**
+   * The status of a successful answer when it is not 200: 201 (created), 202 (accepted), or either.
+   * The OpenAPI document says it, and the suite's contract check holds the route to it.
+   */
+  status?: SuccessStatus
 }
 
 /**
  * What a route answers that is not JSON: `empty` (204), `redirect` (303), `html` (a page),
  * `script` (JavaScript), `events` (a server-sent event stream), `file` (a file's own bytes).
  */
+export type SuccessStatus = 201 | 202 | readonly [201, 202]
+
 export type Produces = 'empty' | 'redirect' | 'html' | 'script' | 'events' | 'file'
 
 /** What a route naming answer `K` may return: the value, its JSON text (http/json-text.ts), or a Response with it. */

@@ -7,7 +7,6 @@ import { endScope, writeScope, gitHeader, type WriteScope } from '../../git/scop
 import { authorEmail } from '../../git/message.ts'
 import { changeOrigin } from '../../core/change-origin.ts'
 import { actorScope, type Actor } from '../../core/actor.ts'
-import type { AnswerName } from './answers.ts'
 
 /** The test suite's contract check of answers (http/answer-check.ts, loaded only when on): vitest.config.ts sets it. */
 const checkingAnswers = process.env.CMS_CHECK_ANSWERS === '1'
@@ -29,7 +28,7 @@ export function defineRoutes(app: CmsApp, ctx: AppContext, routes: RouteSpec[]):
     const proceed = (event: H3Event, principal: Principal) => {
       const answer = () => (spec.method === 'GET' ? spec.handler(event, principal) : actorScope.run(actorOf(principal), () => spec.handler(event, principal)))
       // A HEAD answer has no body on the wire (a HEAD of a one-use link answers without using it): nothing to check.
-      const call = spec.answer && checkingAnswers && event.req.method !== 'HEAD' ? () => checked(spec.answer!, `${spec.method} ${spec.path}`, answer(), event) : answer
+      const call = spec.answer && checkingAnswers && event.req.method !== 'HEAD' ? () => checked(spec, answer(), event) : answer
       const handle = () => (!ctx.git || spec.method === 'GET'
         ? call()
         : withGitScope(ctx, event, principal, call))
@@ -103,9 +102,13 @@ async function withGitScope(ctx: AppContext, event: H3Event, principal: Principa
 }
 
 /** The answer, once the test suite's contract check has passed it (http/answer-check.ts). */
-async function checked(name: AnswerName, route: string, result: unknown, event: H3Event): Promise<unknown> {
+async function checked(spec: RouteSpec, result: unknown, event: H3Event): Promise<unknown> {
   const value = await result
-  const { checkAnswer } = await import('./answer-check.ts')
-  if (event.res.status === undefined || event.res.status < 300) await checkAnswer(name, route, value, event.res.headers.get('content-type'))
+  const { checkAnswer, checkStatus } = await import('./answer-check.ts')
+  const route = `${spec.method} ${spec.path}`
+  const status = value instanceof Response ? value.status : event.res.status ?? 200
+  if (status >= 300) return value
+  checkStatus(route, status, spec.status)
+  await checkAnswer(spec.answer!, route, value, event.res.headers.get('content-type'))
   return value
 }

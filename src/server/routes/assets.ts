@@ -40,7 +40,7 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
       },
     },
     {
-      method: 'POST', path: '/files', ability: 'create', token: 'always',
+      method: 'POST', path: '/files', status: 201, ability: 'create', token: 'always',
       summary: 'Upload one file (multipart field `file`, optional `metadata` JSON) → 201 asset',
       answer: 'Asset',
       handler: async (event) => {
@@ -50,7 +50,7 @@ export function registerAssetRoutes(app: CmsApp, ctx: AppContext): void {
       },
     },
     {
-      method: 'POST', path: '/files/bulk/upload', ability: 'create', token: 'always',
+      method: 'POST', path: '/files/bulk/upload', status: 201, ability: 'create', token: 'always',
       summary: 'Upload several files in one multipart request → 201 `{message, data}`',
       answer: 'AssetBatch',
       handler: async (event) => {

@@ -20,7 +20,7 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
   const email = (b: Record<string, unknown>) => (typeof b.email === 'string' ? b.email : '')
   const limit = (e: H3Event, name: Parameters<typeof checkAuthLimit>[3], forEmail?: string) => checkAuthLimit(e, ctx, limiter, name, forEmail)
   defineRoutes(app, ctx, [
-    { method: 'POST', path: '/auth/signup', ability: null, projectAuth: 'open', summary: 'End-user sign-up `{email, password, display_name?, metadata?}` → 201 tokens, or 202 when email verification is on',
+    { method: 'POST', path: '/auth/signup', status: [201, 202], ability: null, projectAuth: 'open', summary: 'End-user sign-up `{email, password, display_name?, metadata?}` → 201 tokens, or 202 when email verification is on',
       input: 'EndUserSignupInput', answer: 'EndUserSignup',
       handler: async (e) => {
         limit(e, 'signup')
@@ -79,7 +79,7 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
         limit(e, 'api_keys')
         return json(e, await listKeys(ctx, endUser(p)))
       } },
-    { method: 'POST', path: '/auth/api-keys', ability: null, projectAuth: 'user', summary: 'Create a `uak_` key `{name, scopes?, expires_at?}` → 201 with `plain_text_key` (shown once)',
+    { method: 'POST', path: '/auth/api-keys', status: 201, ability: null, projectAuth: 'user', summary: 'Create a `uak_` key `{name, scopes?, expires_at?}` → 201 with `plain_text_key` (shown once)',
       input: 'EndUserApiKeyInput', answer: 'CreatedEndUserApiKey',
       handler: async (e, p) => {
         limit(e, 'api_keys')

@@ -29,7 +29,7 @@ export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (e) => json(e, await bulkUpdate(ctx, c(e), await body(e))) },
     { method: 'DELETE', input: 'BulkDeleteInput', answer: 'BulkDeleted', path: '/bulk/:collection/entries', ability: 'delete', summary: 'Delete entries in bulk (`{uuids, force?}`)',
       handler: async (e) => json(e, await bulkDelete(ctx, c(e), await body(e))) },
-    { input: 'EntryWriteInput', answer: 'Entry', method: 'POST', path: '/:collection', ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
+    { input: 'EntryWriteInput', answer: 'Entry', method: 'POST', path: '/:collection', status: 201, ability: 'create', summary: 'Create an entry (`{data, state?, locale?}`) → 201 `{data}`',
       handler: async (e) => json(e, await createEntry(ctx, c(e), await body(e), w(e)), 201) },
     { input: 'EntryWriteInput', answer: 'Entry', method: 'PUT', path: '/:collection/:uuid', ability: 'update', summary: 'Replace the draft of an entry (`state: published` also publishes)',
       handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace', w(e))) },

@@ -20,7 +20,7 @@ export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
       handler: () => changesStatus(ctx),
     },
     {
-      method: 'POST', path: '/_admin/api/git/commit', ability: 'admin', token: 'always', summary: 'Commit chosen changes (`files` paths and/or `entries` uuids) with a `message`; the author is the caller',
+      method: 'POST', path: '/_admin/api/git/commit', status: 201, ability: 'admin', token: 'always', summary: 'Commit chosen changes (`files` paths and/or `entries` uuids) with a `message`; the author is the caller',
       input: 'GitCommitInput', answer: 'GitCommit',
       handler: async (event, principal) => json(201, await commitSelection(ctx, await readJsonBody(event, ctx), gitAuthorOf(ctx, principal))),
     },
@@ -40,7 +40,7 @@ export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
       handler: () => listBranches(ctx),
     },
     {
-      method: 'POST', path: '/_admin/api/git/branches', ability: 'admin', token: 'always', summary: 'Create a content branch (`name`, optional `from`, `switch: true` to switch to it) (201)',
+      method: 'POST', path: '/_admin/api/git/branches', status: 201, ability: 'admin', token: 'always', summary: 'Create a content branch (`name`, optional `from`, `switch: true` to switch to it) (201)',
       input: 'GitBranchInput', answer: 'GitBranchCreated',
       handler: async (event) => json(201, await createBranch(ctx, await readJsonBody(event, ctx))),
     },

@@ -44,7 +44,7 @@ export function registerSchedulingRoutes(app: CmsApp, ctx: AppContext): void {
     { method: 'GET', path: '/_releases', ability: 'read', token: 'always', summary: 'Releases → `{data: [release]}`',
       answer: 'ReleaseList',
       handler: async (e) => json(e, await listReleases(ctx)) },
-    { method: 'POST', path: '/_releases', ability: 'update', token: 'always', summary: 'Create a release (`{name, publish_at?}`) → 201 `{id, name, state, publish_at, items}`',
+    { method: 'POST', path: '/_releases', status: 201, ability: 'update', token: 'always', summary: 'Create a release (`{name, publish_at?}`) → 201 `{id, name, state, publish_at, items}`',
       input: 'ReleaseInput', answer: 'Release',
       handler: async (e) => json(e, await createRelease(ctx, await body(e)), 201) },
     { method: 'GET', path: '/_releases/:id', ability: 'read', token: 'always', summary: 'A release, each item with what will change (`changes`)',

@@ -29,7 +29,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (event) => reorderCollections(sctx(), await body(event)),
     },
     {
-      serial: true, method: 'POST', path: '/collections', ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
+      serial: true, method: 'POST', path: '/collections', status: 201, ability: 'admin', summary: 'Create a collection with its fields (group children nested)',
       input: 'CollectionInput', answer: 'Collection',
       handler: async (event) => created(await createCollection(sctx(), await body(event))),
     },
@@ -49,7 +49,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (event) => reorderFields(sctx(), param(event, 'slug'), await body(event)),
     },
     {
-      serial: true, method: 'POST', path: '/collections/:slug/fields', ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
+      serial: true, method: 'POST', path: '/collections/:slug/fields', status: 201, ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
       input: 'FieldAddInput', answer: 'SchemaField',
       handler: async (event) => created(await addField(sctx(), param(event, 'slug'), await withForce(event))),
     },
@@ -64,7 +64,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (event) => { await removeField(sctx(), param(event, 'slug'), param(event, 'field')); return noContent() },
     },
     {
-      serial: true, method: 'POST', path: '/project/locales', ability: 'admin', summary: 'Add a project locale `{locale}`',
+      serial: true, method: 'POST', path: '/project/locales', status: 201, ability: 'admin', summary: 'Add a project locale `{locale}`',
       input: 'LocaleInput', answer: 'ProjectInfo',
       handler: async (event) => created(await addLocale(sctx(), await body(event))),
     },

@@ -20,7 +20,7 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
       handler: () => listWebhooks(ctx),
     },
     {
-      serial: true, method: 'POST', path: '/webhooks', ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
+      serial: true, method: 'POST', path: '/webhooks', status: 201, ability: 'admin', token: 'always', summary: 'Create a webhook (201)',
       input: 'WebhookInput', answer: 'Webhook',
       handler: async (event) => json(201, await createWebhook(ctx, await readJsonBody(event, ctx))),
     },
@@ -57,7 +57,7 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
       handler: (event) => testWebhook(ctx, param(event, 'uuid')),
     },
     {
-      method: 'POST', path: '/webhooks/deliveries/:delivery/redeliver', ability: 'admin', token: 'always', summary: 'Queue a logged delivery again (new delivery_id) (202)',
+      method: 'POST', path: '/webhooks/deliveries/:delivery/redeliver', status: 202, ability: 'admin', token: 'always', summary: 'Queue a logged delivery again (new delivery_id) (202)',
       answer: 'WebhookRedelivery',
       handler: async (event) => json(202, await redeliver(ctx, param(event, 'delivery'))),
     },

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
+import { Ajv } from 'ajv'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script, without declarations
 import { renderAnswerSchemas } from '../../../scripts/gen-answer-schemas.mjs'
 import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, INPUT_SCHEMAS } from '../../../src/codegen/answer-schemas.ts'
 import { generateOpenApi } from '../../../src/codegen/openapi.ts'
 import { collectRoutes } from '../../../src/server/http/route-inventory.ts'
-import { checkAnswer } from '../../../src/server/http/answer-check.ts'
+import { checkAnswer, checkStatus } from '../../../src/server/http/answer-check.ts'
 import type { Collection } from '../../../src/core/types.ts'
 
 /**
@@ -14,6 +15,15 @@ import type { Collection } from '../../../src/core/types.ts'
  * answer the type does not allow.
  */
 describe('answer schemas', () => {
+  it('every route says what it answers: a named type (JSON), or what else it produces', async () => {
+    const routes = await collectRoutes()
+    expect(routes.length).toBeGreaterThan(100)
+    expect(routes.filter((r) => !r.answer && !r.produces).map((r) => `${r.method} ${r.path}`)).toEqual([])
+    // Every named answer and input is one some route uses: none left over from a removed route.
+    const used = new Set<string>(routes.flatMap((r) => [r.answer, r.input].filter((name): name is NonNullable<typeof name> => name !== undefined)))
+    expect([...Object.keys(ANSWER_SCHEMAS), ...Object.keys(INPUT_SCHEMAS)].filter((name) => !used.has(name))).toEqual([])
+  })
+
   it('src/codegen/answer-schemas.ts is what the types in answers.ts give now (npm run schemas:answers)', async () => {
     const file = await readFile(new URL('../../../src/codegen/answer-schemas.ts', import.meta.url), 'utf8')
     expect(file === (renderAnswerSchemas() as string), 'src/codegen/answer-schemas.ts is out of date: run `npm run schemas:answers`').toBe(true)
@@ -33,7 +43,7 @@ describe('answer schemas', () => {
     }
     for (const route of answered) {
       const op = doc.paths[pathOf(route)]![route.method.toLowerCase()]!
-      const ok = op.responses['200'] ?? op.responses['201']
+      const ok = op.responses['200'] ?? op.responses['201'] ?? op.responses['202']
       expect(ok?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toEqual(ANSWER_SCHEMAS[route.answer!])
     }
     const inputs = routes.filter((r) => r.input && generic(r))
@@ -74,11 +84,25 @@ describe('answer schemas', () => {
     expect(refs.filter((name) => !(name in doc.components.schemas))).toEqual([])
   })
 
+  it('every answer and input schema is a valid JSON Schema and compiles (the check compiles them without asking)', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false })
+    for (const [name, schema] of [...Object.entries(ANSWER_SCHEMAS), ...Object.entries(INPUT_SCHEMAS)]) {
+      const whole = { ...schema, components: { schemas: ANSWER_DEFINITIONS } }
+      expect(ajv.validateSchema(whole), `${name}: ${ajv.errorsText(ajv.errors)}`).toBe(true)
+      expect(() => ajv.compile(whole), name).not.toThrow()
+    }
+  })
+
   it('the contract check passes an answer of the type and refuses one that is not, naming the route', async () => {
     const queued = { delivery_id: 'd2', redelivery_of: 'd1', webhook_id: 'w1', event: 'content.published', queued: true }
     await expect(checkAnswer('WebhookRedelivery', 'POST /webhooks/deliveries/:delivery/redeliver', queued)).resolves.toBeUndefined()
     const json = new Response(JSON.stringify({ ...queued, queued: 'yes' }), { status: 202, headers: { 'content-type': 'application/json' } })
     await expect(checkAnswer('WebhookRedelivery', 'POST /webhooks/deliveries/:delivery/redeliver', json)).rejects.toThrow(/POST \/webhooks\/deliveries\/:delivery\/redeliver answered what its type WebhookRedelivery does not allow/)
+    // The success status is the one the route declares (200 unless it says).
+    expect(() => checkStatus('POST /webhooks', 201, 201)).not.toThrow()
+    expect(() => checkStatus('POST /webhooks', 200, 201)).toThrow(/POST \/webhooks answered 200, but its route declares 201/)
+    expect(() => checkStatus('POST /auth/signup', 202, [201, 202])).not.toThrow()
+    expect(() => checkStatus('GET /webhooks', 201, undefined)).toThrow(/declares 200/)
     // An error answer is not the route's answer: not checked.
     await expect(checkAnswer('WebhookRedelivery', 'x', new Response('{"message":"no"}', { status: 404, headers: { 'content-type': 'application/json' } }))).resolves.toBeUndefined()
   })
