@@ -434,8 +434,8 @@ export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
   "EntryWriteInput": {
     "$ref": "#/components/schemas/Cms.EntryWriteInput"
   },
-  "EntryDeleteInput": {
-    "$ref": "#/components/schemas/Cms.EntryDeleteInput"
+  "ForceInput": {
+    "$ref": "#/components/schemas/Cms.ForceInput"
   },
   "BulkCreateInput": {
     "$ref": "#/components/schemas/Cms.BulkCreateInput"
@@ -2485,30 +2485,6 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
-  "Cms.EntryDeleteInput": {
-    "type": "object",
-    "properties": {
-      "force": {
-        "anyOf": [
-          {
-            "type": "boolean"
-          },
-          {
-            "type": "number",
-            "const": 0
-          },
-          {
-            "type": "number",
-            "const": 1
-          },
-          {
-            "type": "string"
-          }
-        ]
-      }
-    },
-    "additionalProperties": false
-  },
   "Cms.EntryDiff": {
     "type": "object",
     "properties": {
@@ -3413,6 +3389,30 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     "required": [
       "fields"
     ],
+    "additionalProperties": false
+  },
+  "Cms.ForceInput": {
+    "type": "object",
+    "properties": {
+      "force": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "number",
+            "const": 0
+          },
+          {
+            "type": "number",
+            "const": 1
+          },
+          {
+            "type": "string"
+          }
+        ]
+      }
+    },
     "additionalProperties": false
   },
   "Cms.GitBranchCreated": {

@@ -30,5 +30,5 @@ export interface LinkTranslationInput { translation_entry_uuid: string }
 /** A version's label and description (null clears one). */
 export interface VersionLabelInput { label?: string | null; description?: string | null }
 
-/** Deleting an entry may say `force` in its body as well as in the query. */
-export interface EntryDeleteInput { force?: boolean | 0 | 1 | string }
+/** A delete that may say `force` in its body as well as in the query (an entry for good; a locale still in use). */
+export interface ForceInput { force?: boolean | 0 | 1 | string }

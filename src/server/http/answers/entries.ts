@@ -1,6 +1,6 @@
 import type { Page } from '../../../core/types.ts'
 import type { BulkDeleted, BulkWritten, Done, EntryData, EntryDiscarded, EntryPublished, EntryRestored, TranslationLinked } from '../../../service/entries/entry-answers.ts'
-import type { BulkCreateInput, BulkDeleteInput, BulkUpdateInput, EntryDeleteInput, EntryWriteInput, LinkTranslationInput, VersionLabelInput } from '../../../service/entries/entry-inputs.ts'
+import type { BulkCreateInput, BulkDeleteInput, BulkUpdateInput, ForceInput, EntryWriteInput, LinkTranslationInput, VersionLabelInput } from '../../../service/entries/entry-inputs.ts'
 import type { EntryJson } from '../../../service/entries/view.ts'
 import type { VersionDetail, VersionOutput, VersionReverted } from '../../../service/entries/versions.ts'
 
@@ -34,7 +34,7 @@ export interface EntryAnswers {
 
 export interface EntryInputs {
   EntryWriteInput: EntryWriteInput
-  EntryDeleteInput: EntryDeleteInput
+  ForceInput: ForceInput
   BulkCreateInput: BulkCreateInput
   BulkUpdateInput: BulkUpdateInput
   BulkDeleteInput: BulkDeleteInput
