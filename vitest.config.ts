@@ -18,10 +18,11 @@ export default defineConfig({
   test: {
     setupFiles: ['test/helpers/no-server-errors.ts'],
     // `cms serve` spawned by tests serves in the process the test started (test/e2e/serve/flags.test.ts turns the respawn back on).
-    // CMS_CHECK_ANSWERS: every answer of a route that names its type is checked against it (src/server/http/answer-check.ts).
+    // CMS_CHECK_ANSWERS: every answer of a route that names its type is checked against it (src/server/http/answer-check.ts);
+    // CMS_CHECK_ANSWERS_CACHE: where one process leaves a compiled check for the next ones of the run.
     // NODE_COMPILE_CACHE: the hundreds of `cms` processes the e2e files spawn reuse V8's compiled
     // code of dist/ and node_modules across processes (Node >= 22.1 reads it; older Nodes ignore it).
-    env: { CMS_SERVE_RESPAWN: '0', NODE_COMPILE_CACHE: join(tmpdir(), 'cms-test-compile-cache'), CMS_CHECK_ANSWERS: '1' },
+    env: { CMS_SERVE_RESPAWN: '0', NODE_COMPILE_CACHE: join(tmpdir(), 'cms-test-compile-cache'), CMS_CHECK_ANSWERS: '1', CMS_CHECK_ANSWERS_CACHE: join(tmpdir(), 'cms-answer-checks') },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -23,7 +23,7 @@ export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
     written: (entry) => e.res.headers.set('etag', entryEtag(entry)),
   })
   defineRoutes(app, ctx, [
-    { method: 'POST', input: 'BulkCreateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
+    { method: 'POST', input: 'BulkCreateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', status: 201, ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkCreate(ctx, c(e), await body(e)), 201) },
     { method: 'PATCH', input: 'BulkUpdateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', ability: 'update', summary: 'Update entries in bulk (`{items: [{uuid, data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkUpdate(ctx, c(e), await body(e))) },
