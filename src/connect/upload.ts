@@ -1,10 +1,10 @@
 import { openAsBlob } from 'node:fs'
 import { basename } from 'node:path'
-import type { AssetJson as AssetAnswer } from '../core/types.ts'
+import type { AssetJson } from '../core/types.ts'
 import type { ApiClient } from './api.ts'
 
-/** An asset as `POST /files` answers it (core/types.ts's one asset shape, open to extra keys). */
-export type AssetJson = Record<string, unknown> & AssetAnswer
+/** An asset as `POST /files` answers it (core/types.ts's one asset shape). */
+export type { AssetJson }
 
 /**
  * Sends one file to `POST /files` as multipart/form-data (what `cms asset add` and the MCP

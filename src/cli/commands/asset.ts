@@ -6,6 +6,7 @@ import { uploadFile, type AssetJson } from '../../connect/upload.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable, progress } from '../output.ts'
 import { CliError, EXIT } from '../../connect/errors.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 
@@ -110,7 +111,7 @@ export function registerAsset(program: Command): void {
     })
 }
 
-interface Page { data: AssetJson[]; meta: { current_page: number; last_page: number; total: number } }
+type Page = Answers['AssetList']
 
 const ASSET_HEAD = ['UUID', 'FILENAME', 'TYPE', 'SIZE', 'STATE']
 const assetRow = (a: AssetJson): string[] => [a.uuid, a.filename, a.mime_type, a.size, a.deleted_at ? 'trashed' : '']

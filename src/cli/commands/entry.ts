@@ -6,6 +6,7 @@ import type { ApiClient } from '../../connect/api.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable } from '../output.ts'
 import { CliError, EXIT } from '../../connect/errors.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
 interface WriteOpts extends Opts { data?: string; file?: string; state?: string; locale?: string }
@@ -155,7 +156,7 @@ function inCollection<T>(slug: string, options: TargetOptions, fn: (api: ApiClie
 const isNotFound = (error: unknown): boolean =>
   (error as { status?: number }).status === 404 || (error as { code?: string; name?: string }).code === 'not_found'
 
-interface Entry { uuid: string; locale: string; published_at: string | null; fields: Record<string, unknown> }
+type Entry = Answers['Entry']['data']
 
 function command(parent: Command, name: string, args: string, description: string, writes = true): Command {
   return addTargetOptions(parent.command(`${name} ${args}`).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })

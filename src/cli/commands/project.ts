@@ -3,22 +3,10 @@ import { dirOption, jsonOption } from '../options.ts'
 import { printJson } from '../output.ts'
 import { CliError } from '../../connect/errors.ts'
 import { reading, withApi } from '../../connect/target.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 /** What `GET /project` answers. */
-interface ProjectSummary {
-  preview_url?: string | null
-  uuid: string
-  name: string
-  description: string | null
-  api: string
-  public_drafts: boolean
-  signed_url_ttl: number
-  locales: string[]
-  default_locale: string
-  collections: number
-  entries: number
-  tokens: number
-}
+type ProjectSummary = Answers['ProjectSummary']
 
 interface Opts { dir?: string; json?: boolean }
 

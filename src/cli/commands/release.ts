@@ -3,9 +3,10 @@ import { addTargetOptions } from '../target.ts'
 import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable } from '../output.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 interface Opts extends TargetOptions { json?: boolean }
-type Release = { id: string; name: string; state: string; publish_at: string | null; items: Array<Record<string, string>> }
+type Release = Answers['Release']
 
 /** `cms release create|add|publish|list|show`: entries that go live together (docs/scheduling.md). */
 export function registerRelease(program: Command): void {
@@ -43,7 +44,7 @@ export function registerRelease(program: Command): void {
 
   common(release.command('show <release>').description('a release and what will change'), false)
     .action(async (id: string, opts: Opts) => {
-      const r = await withApi(reading(opts), (api) => api.request<Release>('GET', `/_releases/${encodeURIComponent(id)}`))
+      const r = await withApi(reading(opts), (api) => api.request<Answers['ReleaseDetail']>('GET', `/_releases/${encodeURIComponent(id)}`))
       if (opts.json) return printJson(r)
       process.stdout.write(`${r.name} (${r.state}${r.publish_at ? `, ${r.publish_at}` : ''})\n`)
       for (const i of r.items) process.stdout.write(`  ${i.action} ${i.collection}/${i.uuid}${i.title ? ` "${i.title}"` : ''}\n`)

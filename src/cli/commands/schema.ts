@@ -6,6 +6,7 @@ import { CliError, EXIT } from '../../connect/errors.ts'
 import { addTargetOptions } from '../target.ts'
 import { reading, withApi, type TargetOptions } from '../../connect/target.ts'
 import type { ApiClient } from '../../connect/api.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 /**
  * `cms collection|field|locale ...`: the admin API's schema routes from the command line.
@@ -35,11 +36,11 @@ function command(parent: Command, spec: string, description: string, writes = tr
   return addTargetOptions(parent.command(spec).description(description).addOption(dirOption()).addOption(jsonOption()), { writes })
 }
 
-function getCollection(api: ApiClient, slug: string): Promise<Json> {
-  return call(api, 'GET', `/collections/${encodeURIComponent(slug)}`)
+function getCollection(api: ApiClient, slug: string): Promise<Answers['Collection']> {
+  return call<Answers['Collection']>(api, 'GET', `/collections/${encodeURIComponent(slug)}`)
 }
 
-interface FieldView { uuid: string; name: string; type: string; label: string; validations?: Json; children?: FieldView[] }
+type FieldView = Answers['Collection']['fields'][number]
 
 /** A field named by uuid, name, or `group.child`. */
 function resolveField(fields: FieldView[], ref: string): { field: FieldView; parent: FieldView | null; siblings: FieldView[] } {
@@ -88,21 +89,20 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, opts: Opts & { name?: string; singleton?: boolean; fields?: string }) => {
       const body: Json = { name: opts.name ?? slug, slug, is_singleton: opts.singleton === true }
       if (opts.fields) body.fields = parseJsonArg(opts.fields, '--fields')
-      const c = await withApi(opts, (api) => call(api, 'POST', '/collections', body))
-      out(opts, c, `Created collection ${slug} (${String(c.name)}) with ${(c.fields as unknown[]).length} field(s)`)
+      const c = await withApi(opts, (api) => call<Answers['Collection']>(api, 'POST', '/collections', body))
+      out(opts, c, `Created collection ${slug} (${c.name}) with ${c.fields.length} field(s)`)
     })
 
   command(collection, 'list', 'list collections in order', false)
     .action(async (opts: Opts) => {
-      const list = await withApi(reading(opts), (api) => call(api, 'GET', '/collections', undefined))
-      const rows = list as unknown as Json[]
-      out(opts, rows, rows.length === 0 ? 'No collections.' : formatTable(['SLUG', 'NAME', 'KIND'], rows.map((c) => [String(c.slug), String(c.name), c.is_singleton ? 'singleton' : ''])))
+      const rows = await withApi(reading(opts), (api) => call<Answers['CollectionList']>(api, 'GET', '/collections', undefined))
+      out(opts, rows, rows.length === 0 ? 'No collections.' : formatTable(['SLUG', 'NAME', 'KIND'], rows.map((c) => [c.slug, c.name, c.is_singleton ? 'singleton' : ''])))
     })
 
   command(collection, 'show <slug>', 'show a collection and its fields', false)
     .action(async (slug: string, opts: Opts) => {
       const c = await withApi(reading(opts), (api) => getCollection(api, slug))
-      out(opts, c, [`${String(c.slug)} — ${String(c.name)}${c.is_singleton ? ' (singleton)' : ''}`, `uuid: ${String(c.uuid)}`, 'fields:', ...describeFields(c.fields as FieldView[])].join('\n'))
+      out(opts, c, [`${String(c.slug)} — ${String(c.name)}${c.is_singleton ? ' (singleton)' : ''}`, `uuid: ${String(c.uuid)}`, 'fields:', ...describeFields(c.fields)].join('\n'))
     })
 
   command(collection, 'rename <slug> [new-slug]', 'change a collection\'s slug and/or name; relations to it follow')
@@ -146,7 +146,7 @@ export function registerSchemaCommands(program: Command): void {
       const f = await withApi(opts, async (api) => {
         if (typeof opts.parent === 'string') {
           const c = await getCollection(api, slug)
-          body.parent_field_id = resolveField(c.fields as FieldView[], opts.parent).field.uuid
+          body.parent_field_id = resolveField(c.fields, opts.parent).field.uuid
         }
         return call(api, 'POST', `/collections/${encodeURIComponent(slug)}/fields`, body)
       })
@@ -159,7 +159,7 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, ref: string, opts: Opts & Json) => {
       const f = await withApi(opts, async (api) => {
         const c = await getCollection(api, slug)
-        const { field: current } = resolveField(c.fields as FieldView[], ref)
+        const { field: current } = resolveField(c.fields, ref)
         const body = fieldBody(opts, { validations: current.validations })
         return call(api, 'PUT', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, body)
       })
@@ -170,7 +170,7 @@ export function registerSchemaCommands(program: Command): void {
     .action(async (slug: string, ref: string, opts: Opts) => {
       const name = await withApi(opts, async (api) => {
         const c = await getCollection(api, slug)
-        const { field: current } = resolveField(c.fields as FieldView[], ref)
+        const { field: current } = resolveField(c.fields, ref)
         await call(api, 'DELETE', `/collections/${encodeURIComponent(slug)}/fields/${current.uuid}`, undefined)
         return current.name
       })
@@ -184,7 +184,7 @@ export function registerSchemaCommands(program: Command): void {
       if (!Number.isInteger(to) || to < 1) throw new CliError('--to must be a position 1, 2, 3 ...', EXIT.problem)
       const result = await withApi(opts, async (api) => {
         const c = await getCollection(api, slug)
-        const { field: current, siblings } = resolveField(c.fields as FieldView[], ref)
+        const { field: current, siblings } = resolveField(c.fields, ref)
         const list = siblings.filter((s) => s.uuid !== current.uuid)
         list.splice(Math.min(to - 1, list.length), 0, current)
         const body = { fields: list.map((s, order) => ({ uuid: s.uuid, order })) }

@@ -2,10 +2,11 @@ import type { Command } from 'commander'
 import { dirOption, jsonOption } from '../options.ts'
 import { printJson, printTable } from '../output.ts'
 import { reading, withApi } from '../../connect/target.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
-interface TokenInfo { name: string; abilities: string[]; last4: string; created_at: string; expires_at: string | null; expired: boolean }
+type TokenInfo = Answers['Token']
 
 /**
  * `cms token create|list|revoke`: API tokens live in content/tokens.yaml as hashes. Through the

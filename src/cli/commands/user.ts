@@ -4,14 +4,12 @@ import { printJson } from '../output.ts'
 import { CliError, EXIT } from '../../connect/errors.ts'
 import { reading, withApi } from '../../connect/target.ts'
 import { forTerminal as t } from '../../core/terminal.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 interface Opts { dir?: string; json?: boolean }
 
-interface UserView {
-  uuid: string; id: number; email: string; display_name: string | null; email_verified_at: string | null; status: string
-  sessions: number; api_keys: number; created_at: string
-}
-interface UserDetail extends UserView { keys: Array<{ id: string; key_prefix: string; name: string; revoked_at: string | null; expires_at: string | null }> }
+type UserView = Answers['EndUserSummary']
+type UserDetail = Answers['EndUserDetail']
 
 /** The admin API's end-user routes; `ref` is an email or uuid. */
 const users = (ref?: string, action?: string) => `/_admin/api/users${ref !== undefined ? `/${encodeURIComponent(ref)}` : ''}${action ? `/${action}` : ''}`

@@ -6,9 +6,10 @@ import { badRequest, ValidationError } from '../../core/errors.ts'
 import { enc, ok, run, withMcpApi } from '../call.ts'
 import { uploadFile } from '../../connect/upload.ts'
 import { defineTool, UUID_PATTERN, type ToolScope } from './define.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
 type Json = Record<string, unknown>
-interface Page { data: Json[]; meta: { current_page: number; last_page: number; total: number } }
+type Page = Answers['AssetList']
 
 const METADATA = {
   alt_text: z.string().optional().describe('Alt text (describe the image for screen readers)'),

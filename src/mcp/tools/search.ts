@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { ok, run } from '../call.ts'
 import { defineTool, type ToolScope } from './define.ts'
+import type { Answers } from '../../server/http/answers.ts'
 
-interface Hit { collection: string; uuid: string; locale: string; score: number; title: string }
+type Hit = Answers['Search']['data'][number]
 
 /** `search`: full-text search across collections, `GET /_search` (docs/search.md). */
 export function registerSearchTool(scope: ToolScope): void {
