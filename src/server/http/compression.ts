@@ -154,7 +154,11 @@ export async function compressAnswer(event: H3Event, result: unknown): Promise<u
 async function encodedResponse(event: H3Event, bytes: Buffer, encoding: Encoding, type: string): Promise<Response> {
   const status = event.res.status ?? 200
   const headers = new Headers({ 'content-type': type })
-  if (bytes.length < COMPRESS_MIN || status === 204 || status === 304) return new Response(new Uint8Array(bytes), { status, statusText: event.res.statusText, headers })
+  if (bytes.length < COMPRESS_MIN || status === 204 || status === 304) {
+    // Sent as it is, with its length: a body of bytes would otherwise go out chunked.
+    if (status !== 204 && status !== 304) headers.set('content-length', String(bytes.length))
+    return new Response(new Uint8Array(bytes), { status, statusText: event.res.statusText, headers })
+  }
   addVary(headers)
   const packed = bytes.length > SYNC_MAX ? await compressLater(bytes, encoding) : compressBytes(bytes, encoding)
   headers.set('content-encoding', encoding)

@@ -41,6 +41,17 @@ describe('compressed answers of the h3 app (in process)', () => {
     return app.fetch(new Request(`http://127.0.0.1${path}`, { headers }))
   }
 
+  it('sends a small answer a route returns as a value as it is, with its length, when the client asked for an encoding', async () => {
+    // GET / (the project) returns an object (h3 would serialise it); the compression step serialises it when asked.
+    const asked = await get('/', 'gzip, br')
+    expect(asked.headers.get('content-encoding')).toBeNull()
+    const body = await asked.text()
+    expect(body.length).toBeLessThan(COMPRESS_MIN)
+    expect(asked.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
+    expect(asked.status).toBe(200)
+    expect(JSON.parse(body)).toEqual(JSON.parse(await (await get('/')).text()))
+  })
+
   it('sends a JSON answer of 10 KB or more as br or gzip when asked, byte-identical once decoded', async () => {
     // 60 articles, 30 of them published: what an anonymous read sees.
     const plain = await get('/articles?paginate=60')
