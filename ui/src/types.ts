@@ -3,9 +3,9 @@
  * (type-only imports: nothing of src/ reaches the bundle), so a change on the server breaks the
  * editor's typecheck instead of drifting. None is written here.
  */
-import type { AssetJson, EntryRecord, Project } from '../../src/core/types.ts'
+import type { AssetJson, Page, Project } from '../../src/core/types.ts'
+import type { EntryJson } from '../../src/service/entries/view.ts'
 import type { CollectionWithFields, ProjectInfo as ProjectAnswer } from '../../src/service/collections/view.ts'
-import type { PageLinks, PageMeta } from '../../src/client/index.ts'
 import type { EditorSession } from '../../src/sessions/editor-session.ts'
 
 export type { Ability, Field, FieldOptions, FieldType, FieldValidations } from '../../src/core/types.ts'
@@ -23,14 +23,10 @@ export type Collection = CollectionWithFields
 export type ProjectSchema = ProjectAnswer & { collections: Collection[] }
 
 /** An entry as every read answers it (service/entries/view.ts); timestamps only with `timestamps`. */
-export type Entry = Pick<EntryRecord, 'uuid' | 'locale' | 'published_at' | 'fields'> & Partial<Pick<EntryRecord, 'created_at' | 'updated_at'>>
+export type Entry = EntryJson
 
-/** A `?paginate=N` list answer: the typed client's page shape. */
-export interface Paginated<T> {
-  data: T[]
-  links: PageLinks
-  meta: PageMeta
-}
+/** A `?paginate=N` list answer: the server's page shape. */
+export type Paginated<T> = Page<T>
 
 /** An asset as `/files` and media fields answer it (service/assets/view.ts builds it against this type). */
 export type Asset = AssetJson

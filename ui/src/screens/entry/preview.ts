@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { ADMIN_API, api } from '../../api.ts'
 import type { Field } from '../../types.ts'
 
-/** `GET /_admin/api/preview`: the project's preview address template and the origin the pane frames. */
-export interface PreviewConfig { preview_url: string | null; origin: string | null }
-/** `POST /_admin/api/preview-links`: one entry's preview address with its token. */
-export interface PreviewLink { url: string; token: string; expires_at: string }
+/** `GET /_admin/api/preview` (the preview address template and the origin the pane frames), `POST /_admin/api/preview-links` (one entry's address with its token). */
+export type { PreviewConfig, PreviewLink } from '../../../../src/service/preview/preview-tokens.ts'
+import type { PreviewConfig, PreviewLink } from '../../../../src/service/preview/preview-tokens.ts'
 
 /** Whether the project has a preview address (refetched with the schema when project.yaml changes). */
 export function usePreviewConfig(): PreviewConfig | undefined {

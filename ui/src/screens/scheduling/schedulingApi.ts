@@ -7,14 +7,13 @@ import type { EntrySchedule, ReviewState } from '../../../../src/core/types.ts'
 import type { ScheduledItem } from '../../../../src/service/schedule/scheduled.ts'
 import type { Release, ReleaseItem } from '../../../../src/service/releases/store.ts'
 import type { ReleaseChange, ReleaseDetail } from '../../../../src/service/releases/releases.ts'
-import type { EntryJson } from '../../../../src/service/entries/view.ts'
 
 /** Scheduling, review and releases as the editor reads them (docs/scheduling.md); types from the server's own. */
 
 export type { EntrySchedule, ReviewState, ScheduledItem, Release, ReleaseItem }
 
-/** A draft read of an entry carries these (service/entries/view.ts). */
-export type EntryWithPending = Entry & Pick<EntryJson, 'schedule' | 'review'>
+/** A draft read of an entry, which carries what is pending for it (`schedule`, `review`: service/entries/view.ts). */
+export type EntryWithPending = Entry
 
 export type { ReleaseChange, ReleaseDetail }
 
