@@ -490,6 +490,15 @@ export const INPUT_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "WebhookInput": {
     "$ref": "#/components/schemas/Cms.WebhookInput"
+  },
+  "TokenInput": {
+    "$ref": "#/components/schemas/Cms.TokenInput"
+  },
+  "PreviewTokenInput": {
+    "$ref": "#/components/schemas/Cms.PreviewTokenInput"
+  },
+  "PreviewLinkInput": {
+    "$ref": "#/components/schemas/Cms.PreviewLinkInput"
   }
 }
 
@@ -4195,6 +4204,46 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false
   },
+  "Cms.PreviewLinkInput": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": "string"
+      },
+      "uuid": {
+        "type": "string"
+      },
+      "ttl_seconds": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "collection",
+      "uuid"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.PreviewTokenInput": {
+    "type": "object",
+    "properties": {
+      "collection": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "uuid": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "ttl_seconds": {
+        "type": "number"
+      }
+    },
+    "additionalProperties": false
+  },
   "Cms.PreviewTokenIssued": {
     "type": "object",
     "properties": {
@@ -5321,6 +5370,38 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
       "created_at",
       "expires_at",
       "expired"
+    ],
+    "additionalProperties": false
+  },
+  "Cms.TokenInput": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "abilities": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        ]
+      },
+      "expires": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "name",
+      "abilities"
     ],
     "additionalProperties": false
   },

@@ -113,7 +113,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
     }
   } else if (route.input && INPUT_SCHEMAS[route.input]) {
     // A collection's bodies carry its own fields where the generic type says FieldValues.
-    op.requestBody = { required: bodyRequired(INPUT_SCHEMAS[route.input]!), content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
+    op.requestBody = { required: method !== 'delete' || bodyRequired(INPUT_SCHEMAS[route.input]!), content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
   } else if (['post', 'put', 'patch'].includes(method)) {
     op.requestBody = { required: false, content: { 'application/json': { schema: ANY_OBJECT } } }
   }
@@ -151,7 +151,7 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   return { ...ok2xx, ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
 }
 
-/** A body may be left out when its type has no required member (`{force?}`). */
+/** A DELETE's body may be left out when its type has no required member (`{force?}`); other methods always send one (`{}` at least). */
 function bodyRequired(schema: Record<string, unknown>): boolean {
   const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null
   const resolved = (ref ? ANSWER_DEFINITIONS[ref] : schema) as { required?: unknown[]; anyOf?: unknown } | undefined

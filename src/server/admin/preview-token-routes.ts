@@ -10,7 +10,7 @@ export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'POST', path: '/_admin/api/preview-tokens', status: 201, ability: 'update', token: 'always', project: 'optional',
       summary: 'Issue a read-only preview token `{collection?, uuid?, ttl_seconds?}` (1..86400, default 3600) → 201 `{token, expires_at}`',
-      answer: 'PreviewToken',
+      input: 'PreviewTokenInput', answer: 'PreviewToken',
       handler: async (event) => json(201, await issuePreviewToken(ctx, await readJsonBody(event, ctx))),
     },
     {
@@ -22,7 +22,7 @@ export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       method: 'POST', path: '/_admin/api/preview-links', status: 201, ability: 'update', token: 'always', project: 'optional',
       summary: 'An entry\'s preview address `{collection, uuid}` → 201 `{url, token, expires_at}` (a token for that entry, filled into preview_url)',
-      answer: 'PreviewLink',
+      input: 'PreviewLinkInput', answer: 'PreviewLink',
       handler: async (event) => json(201, await previewLink(ctx, await readJsonBody(event, ctx))),
     },
     {

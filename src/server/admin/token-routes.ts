@@ -20,7 +20,7 @@ export function registerTokenRoutes(app: CmsApp, ctx: AppContext): void {
     {
       serial: true, method: 'POST', path: '/_admin/api/tokens', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Create a token `{name, abilities: "read,create" | [...], expires?: "30d" | date}` → `{token, name, abilities, expires_at}` (the secret, shown once)',
-      answer: 'CreatedToken',
+      input: 'TokenInput', answer: 'CreatedToken',
       handler: async (event) => {
         const body = await readJsonBody(event, ctx)
         const abilities = Array.isArray(body.abilities) ? body.abilities.join(',') : body.abilities

@@ -5,8 +5,8 @@ import type { TranslationGaps } from '../../query/translation-gaps.ts'
 import type { EntryGaps } from '../../service/entries/translation-entries.ts'
 import type { SearchHit } from '../../service/entries/search.ts'
 import type { ReplicaStatus } from '../../replica/follower.ts'
-import type { PreviewConfig, PreviewLink, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
-import type { CreatedToken, TokenInfo } from '../../service/tokens/manage.ts'
+import type { PreviewConfig, PreviewLink, PreviewLinkInput, PreviewTokenInput, PreviewTokenIssued, PreviewTokenRevoked, PreviewTokensRevoked } from '../../service/preview/preview-tokens.ts'
+import type { CreatedToken, TokenInfo, TokenInput } from '../../service/tokens/manage.ts'
 import type { DeliveryLogRecord } from '../../webhooks/logs.ts'
 import type { Redelivery, TestResult, WebhookInput, WebhookOutput } from '../../webhooks/service.ts'
 import type { FamilyAnswers, FamilyInputs } from './answers/families.ts'
@@ -66,6 +66,9 @@ export type AnswerName = keyof Answers
 export interface Inputs extends FamilyInputs {
   /** A webhook to create (name, url and events are required) or the fields to change (any subset). */
   WebhookInput: WebhookInput
+  TokenInput: TokenInput
+  PreviewTokenInput: PreviewTokenInput
+  PreviewLinkInput: PreviewLinkInput
 }
 
 export type InputName = keyof Inputs

@@ -14,6 +14,12 @@ export interface PreviewContext {
  * Issues a preview token (docs/preview.md): for the whole project, or for one entry when both
  * `collection` and `uuid` are given (the entry must exist). `ttl_seconds` 1..86400, default 3600.
  */
+/** The body of `POST /_admin/api/preview-tokens`: one entry's token (both) or the whole project's (neither), for 1..86400 seconds (default 3600). */
+export interface PreviewTokenInput { collection?: string | null; uuid?: string | null; ttl_seconds?: number }
+
+/** The body of `POST /_admin/api/preview-links`: the entry to preview, and how long its token lasts. */
+export interface PreviewLinkInput { collection: string; uuid: string; ttl_seconds?: number }
+
 /** A preview token just issued, and when it stops working. */
 export interface PreviewTokenIssued { token: string; expires_at: string }
 

@@ -18,6 +18,9 @@ export interface TokenInfo {
   expired: boolean
 }
 
+/** The body of `POST /_admin/api/tokens`: a name, its abilities (a comma list or an array), and optionally when it expires (`30d`, or a date). */
+export interface TokenInput { name: string; abilities: string | string[]; expires?: string | null }
+
 export interface CreatedToken {
   /** The plaintext token: shown once, stored nowhere. */
   token: string
