@@ -25,6 +25,8 @@ export interface RouteInfo {
   answer?: string
   /** What its JSON body is, by name (server/http/answers.ts `Inputs`): its schema is in answer-schemas.ts. */
   input?: string
+  /** The body may be left out. */
+  optionalBody?: true
   /** Its success status when not 200 (server/access/route-access.ts `SuccessStatus`). */
   status?: 201 | 202 | readonly [201, 202]
   /** What it answers that is not JSON (server/access/route-access.ts `Produces`). */
@@ -113,7 +115,7 @@ function addOperation(paths: Record<string, Record<string, unknown>>, route: Rou
     }
   } else if (route.input && INPUT_SCHEMAS[route.input]) {
     // A collection's bodies carry its own fields where the generic type says FieldValues.
-    op.requestBody = { required: method !== 'delete' || bodyRequired(INPUT_SCHEMAS[route.input]!), content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
+    op.requestBody = { required: !route.optionalBody, content: { 'application/json': { schema: INPUT_SCHEMAS[route.input] } } }
   } else if (['post', 'put', 'patch'].includes(method)) {
     op.requestBody = { required: false, content: { 'application/json': { schema: ANY_OBJECT } } }
   }
@@ -149,13 +151,6 @@ function responsesFor(route: RouteInfo, method: string, entity: string | null): 
   // A create is also listed under 200, as before: clients generated from older documents read that.
   const ok2xx = Object.fromEntries([...statuses, ...(statuses.includes(201) ? [200] : [])].map((s) => [String(s), ok]))
   return { ...ok2xx, ...errors, ...(method === 'get' ? { 304: { description: 'Not modified (ETag matched)' } } : {}) }
-}
-
-/** A DELETE's body may be left out when its type has no required member (`{force?}`); other methods always send one (`{}` at least). */
-function bodyRequired(schema: Record<string, unknown>): boolean {
-  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null
-  const resolved = (ref ? ANSWER_DEFINITIONS[ref] : schema) as { required?: unknown[]; anyOf?: unknown } | undefined
-  return !resolved || resolved.anyOf !== undefined || (resolved.required?.length ?? 0) > 0
 }
 
 /** The generic entry of the answer types (service/entries/view.ts EntryJson), as a component. */

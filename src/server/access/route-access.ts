@@ -52,6 +52,8 @@ interface RouteBase extends RouteAccess {
   serial?: true
   /** What its JSON body is, by name (http/answers.ts `Inputs`): the OpenAPI document's request body. */
   input?: InputName
+  /** The body may be left out (the handler reads it with `{ optional: true }`). */
+  optionalBody?: true
   /**
    * The status of a successful answer when it is not 200: 201 (created), 202 (accepted), or either.
    * The OpenAPI document says it, and the suite's contract check holds the route to it.

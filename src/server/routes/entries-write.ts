@@ -35,7 +35,7 @@ export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
       handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'replace', w(e))) },
     { input: 'EntryWriteInput', answer: 'Entry', method: 'PATCH', path: '/:collection/:uuid', ability: 'update', summary: 'Merge fields into the draft of an entry',
       handler: async (e) => json(e, await updateEntry(ctx, c(e), u(e), await body(e), 'patch', w(e))) },
-    { input: 'ForceInput', answer: 'Done', method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
+    { input: 'ForceInput', optionalBody: true, answer: 'Done', method: 'DELETE', path: '/:collection/:uuid', ability: 'delete', summary: 'Move an entry to the trash; `?force=1` deletes it and its versions',
       handler: async (e) => {
         const b = await optionalBody(e)
         const force = truthy(e.url.searchParams.get('force')) || truthy(b.force)

@@ -24,7 +24,7 @@ export function registerSchedulingRoutes(app: CmsApp, ctx: AppContext): void {
       answer: 'Schedule',
       handler: (e) => json(e, listSchedule(ctx, e.url.searchParams)) },
     { method: 'POST', path: '/_schedule/run', ability: 'admin', token: 'always', summary: 'Apply the scheduled changes that are due now (`{dry_run?}`) → `{applied: [...], skipped: [...]}`',
-      input: 'ScheduleRunInput', answer: 'ScheduleRun',
+      input: 'ScheduleRunInput', optionalBody: true, answer: 'ScheduleRun',
       handler: async (e) => {
         const b = await optionalBody(e)
         return json(e, await runDueSchedules(ctx, { dryRun: b.dry_run === true }))

@@ -75,7 +75,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
     },
     {
       serial: true, method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
-      input: 'ForceInput', answer: 'ProjectInfo',
+      input: 'ForceInput', optionalBody: true, answer: 'ProjectInfo',
       handler: async (event) => removeLocale(sctx(), param(event, 'locale'), await withForce(event, true)),
     },
   ])

@@ -38,7 +38,7 @@ describe('answer schemas', () => {
     const posts: Collection = { uuid: 'c1', name: 'Posts', slug: 'posts', is_singleton: false, order: 0, created_at: '', updated_at: '', fields: [] }
     const pathOf = (route: { path: string }) => route.path.replace(':collection', 'posts').replace(/:(\w+)/g, '{$1}')
     const doc = generateOpenApi({ name: 'P', description: null, api: 'public' }, [posts], routes) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> } }>>
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { required: boolean; content: Record<string, { schema: unknown }> } }>>
       components: { schemas: Record<string, unknown> }
     }
     for (const route of answered) {
@@ -51,6 +51,7 @@ describe('answer schemas', () => {
     for (const route of inputs) {
       const op = doc.paths[pathOf(route)]![route.method.toLowerCase()]!
       expect(op.requestBody?.content['application/json']?.schema, `${route.method} ${route.path}`).toEqual(INPUT_SCHEMAS[route.input!])
+      expect(op.requestBody?.required, `${route.method} ${route.path}: a body the route reads as optional`).toBe(!route.optionalBody)
     }
     for (const route of routes.filter((r) => r.produces === 'empty' && !r.path.includes(':collection'))) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!
