@@ -2,6 +2,7 @@
 // Writes src/codegen/answer-schemas.ts: the JSON Schemas of what routes answer, generated from the
 // TypeScript types named in src/server/http/answers.ts (the types are the one source).
 // Run after changing one of those types:  npm run schemas:answers  (or node scripts/gen-answer-schemas.mjs --check)
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { createGenerator } from 'ts-json-schema-generator'
 import { writeGenerated } from './lib/generated-file.mjs'
@@ -53,6 +54,9 @@ export function renderAnswerSchemas() {
     '',
     '/** The named types the answers and inputs use, as OpenAPI components (`#/components/schemas/Cms.<Type>`). */',
     `export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = ${JSON.stringify(prefixed, null, 2)}`,
+    '',
+    '/** Names these schemas (the contract check keys the validators it leaves for other processes by it). */',
+    `export const ANSWER_SCHEMAS_DIGEST = '${createHash('sha256').update(JSON.stringify([parsed.answers, parsed.inputs, prefixed])).digest('hex').slice(0, 16)}'`,
     '',
   ].join('\n')
 }

@@ -5881,3 +5881,6 @@ export const ANSWER_DEFINITIONS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false
   }
 }
+
+/** Names these schemas (the contract check keys the validators it leaves for other processes by it). */
+export const ANSWER_SCHEMAS_DIGEST = '2217025f335d3b64'

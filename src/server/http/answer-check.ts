@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { Ajv, type ValidateFunction } from 'ajv'
-import standaloneModule from 'ajv/dist/standalone/index.js'
-import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS } from '../../codegen/answer-schemas.ts'
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
+import { ANSWER_DEFINITIONS, ANSWER_SCHEMAS, ANSWER_SCHEMAS_DIGEST } from '../../codegen/answer-schemas.ts'
 import type { AnswerName } from './answers.ts'
 import type { SuccessStatus } from '../access/route-access.ts'
 
@@ -16,24 +14,31 @@ import type { SuccessStatus } from '../access/route-access.ts'
  * otherwise: a server does not pay a validation per answer.
  */
 
-/** Ajv's standalone code generator (CommonJS: its function is `default`, whichever loader hands it over). */
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, validate: ValidateFunction) => string
-
 const validators = new Map<AnswerName, ValidateFunction>()
-let ajv: Ajv | undefined
+let compiler: Promise<{ ajv: Ajv; standaloneCode: (ajv: Ajv, validate: ValidateFunction) => string }> | undefined
 
-function validatorOf(name: AnswerName): ValidateFunction {
+async function validatorOf(name: AnswerName): Promise<ValidateFunction> {
   let validate = validators.get(name)
   if (!validate) {
-    validate = cachedValidator(name) ?? compiled(name)
+    validate = cachedValidator(name) ?? await compiled(name)
     validators.set(name, validate)
   }
   return validate
 }
 
-function compiled(name: AnswerName): ValidateFunction {
-  // The schemas are generated, and a unit test checks each against the meta-schema: not again in every process (half the compile time).
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true } })
+/** Ajv, loaded only by the process that compiles a validator (importing it alone costs a `cms` process ~27 ms). */
+function loadCompiler(): NonNullable<typeof compiler> {
+  compiler ??= Promise.all([import('ajv'), import('ajv/dist/standalone/index.js')]).then(([{ Ajv }, standalone]) => ({
+    // The schemas are generated, and a unit test checks each against the meta-schema: not again in every process (half the compile time).
+    ajv: new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true } }),
+    // CommonJS: its function is `default`, whichever loader hands it over.
+    standaloneCode: ((standalone as { default?: { default?: unknown } }).default?.default ?? (standalone as { default?: unknown }).default ?? standalone) as (ajv: Ajv, validate: ValidateFunction) => string,
+  }))
+  return compiler
+}
+
+async function compiled(name: AnswerName): Promise<ValidateFunction> {
+  const { ajv, standaloneCode } = await loadCompiler()
   const validate = ajv.compile({ ...ANSWER_SCHEMAS[name], components: { schemas: ANSWER_DEFINITIONS } })
   const file = cacheFile(name)
   if (file) {
@@ -51,8 +56,8 @@ function compiled(name: AnswerName): ValidateFunction {
 
 /**
  * The validator another process of this test run compiled (CMS_CHECK_ANSWERS_CACHE, set by
- * vitest.config.ts): Ajv's standalone code, loaded in a millisecond, where compiling costs each
- * of the hundreds of `cms` processes the suite starts ~50 ms (docs/benchmarks.md).
+ * vitest.config.ts): Ajv's standalone code, loaded in a few milliseconds, where compiling costs
+ * each of the hundreds of `cms` processes the suite starts ~50 ms (docs/benchmarks.md).
  */
 function cachedValidator(name: AnswerName): ValidateFunction | undefined {
   const file = cacheFile(name)
@@ -68,18 +73,14 @@ function cachedValidator(name: AnswerName): ValidateFunction | undefined {
   return module.exports.default
 }
 
-let schemasDigest: string | undefined
 function cacheFile(name: AnswerName): string | null {
   const dir = process.env.CMS_CHECK_ANSWERS_CACHE
-  if (!dir) return null
-  schemasDigest ??= createHash('sha256').update(JSON.stringify([ANSWER_SCHEMAS, ANSWER_DEFINITIONS])).digest('hex').slice(0, 16)
-  return join(dir, `${schemasDigest}-${name}.cjs`)
+  return dir ? join(dir, `${ANSWER_SCHEMAS_DIGEST}-${name}.cjs`) : null
 }
 
-/** The errors of a failed validation in words (a cached validator has no Ajv instance of its own). */
-function errorsOf(validate: ValidateFunction): string {
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true } })
-  return ajv.errorsText(validate.errors)
+/** The errors of a failed validation in words, as Ajv's errorsText says them (`data/message must be string`). */
+function errorsOf(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? []).map((e) => `data${e.instancePath} ${e.message ?? 'is not allowed'}`).join(', ')
 }
 
 /** Throws when a route answered a success status other than the one it declares (200 unless `status` says). */
@@ -99,6 +100,6 @@ export async function checkAnswer(name: AnswerName, route: string, result: unkno
     if (!result.ok || !result.headers.get('content-type')?.includes('json')) return
     body = await result.clone().json()
   }
-  const validate = validatorOf(name)
-  if (!validate(body)) throw new Error(`${route} answered what its type ${name} does not allow (src/server/http/answers.ts): ${errorsOf(validate)}`)
+  const validate = await validatorOf(name)
+  if (!validate(body)) throw new Error(`${route} answered what its type ${name} does not allow (src/server/http/answers.ts): ${errorsOf(validate.errors)}`)
 }
