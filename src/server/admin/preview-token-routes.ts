@@ -3,6 +3,7 @@ import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
 import { issuePreviewToken, previewConfig, previewLink, revokeAllPreviewTokens, revokePreviewToken } from '../../service/preview/preview-tokens.ts'
+import { jsonResponse } from '../http/json-text.ts'
 
 /** Preview tokens (docs/preview.md): issued to an editor session or a token with `update`, revoked the same way. */
 export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
@@ -40,5 +41,4 @@ export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+const json = (status: number, body: unknown): Response => jsonResponse(status, body, { 'cache-control': 'no-store' })

@@ -5,6 +5,7 @@ import { ABILITIES } from '../../core/types.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { jsonResponse } from '../http/json-text.ts'
 import { checkSameOrigin, credentialOf, requestOrigin, sessionCredential } from '../access/guard.ts'
 import { findToken } from '../../service/tokens/manage.ts'
 import { editorState } from '../../sessions/editor-state.ts'
@@ -125,6 +126,4 @@ function redirect(location: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...(cookie ? { 'set-cookie': cookie } : {}) } })
 }
 
-function json(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } })
-}
+const json = (body: unknown, status: number, headers: Record<string, string>): Response => jsonResponse(status, body, { 'cache-control': 'no-store', ...headers })

@@ -19,3 +19,8 @@ export function jsonText<T>(event: H3Event, body: T, status = 200): JsonText<T> 
 
 /** Text that is already the JSON of a `T` (a serialised answer the read model keeps), typed as such. */
 export const asJsonText = <T>(text: string): JsonText<T> => text as JsonText<T>
+
+/** A JSON answer as a web Response (for a status or headers a plain value cannot carry), in the one content type routes answer with. */
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+}

@@ -20,6 +20,7 @@ import { transformOf } from './image-params.ts'
 import {
   bulkUpdateMetadata, deleteAsset, findAssetByName, listAssets, requireAsset, restoreAsset, updateAssetMetadata,
 } from '../../service/assets/manage.ts'
+import { jsonResponse } from '../http/json-text.ts'
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
 const MULTIPART_OVERHEAD = 1024 * 1024
@@ -213,5 +214,5 @@ export function decodeParam(event: H3Event, name: string): string {
 
 /** A 201 answer of an upload: the asset, or the batch of them. */
 function created(body: AssetJson | AssetBatch): Response {
-  return new Response(JSON.stringify(body), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  return jsonResponse(201, body)
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { jsonText as json } from '../http/json-text.ts'
 import type { Principal } from '../access/route-access.ts'
 import { createRateLimiter } from '../access/rate-limit.ts'
 import { checkAuthLimit, requestMeta } from './auth-limits.ts'
@@ -103,11 +104,4 @@ export function registerAuthRoutes(app: CmsApp, ctx: AppContext): void {
 function endUser(principal: Principal): EndUserPrincipal {
   if (principal.kind !== 'end-user') throw unauthenticated()
   return principal
-}
-
-/** The answer with its status and content type set on the event (h3 serialises it). */
-function json<T>(event: H3Event, body: T, status = 200): T {
-  event.res.status = status
-  event.res.headers.set('content-type', 'application/json; charset=utf-8')
-  return body
 }

@@ -6,6 +6,7 @@ import { readJsonBody } from '../http/body.ts'
 import {
   branchState, changesStatus, commitSelection, compareWith, createBranch, discardSelection, listBranches, switchBranch,
 } from '../../git/changes.ts'
+import { jsonResponse as json } from '../http/json-text.ts'
 
 /**
  * What the editor's "Changes" screen calls (docs/git.md): admin ability, a token always.
@@ -57,5 +58,3 @@ export function registerGitRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })

@@ -6,6 +6,7 @@ import type { CmsApp } from '../http/cms-app.ts'
 import { authorize, credentialFromHeader } from '../access/guard.ts'
 import { hubSignature, replicaSecret, SECRET_VARIABLE } from '../../replica/signature.ts'
 import type { ReplicaFollower } from '../../replica/follower.ts'
+import { jsonResponse } from '../http/json-text.ts'
 
 /** GitHub caps webhook payloads at 25 MB; a longer body is no push webhook. */
 const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024
@@ -74,5 +75,4 @@ async function allowed(event: H3Event, ctx: AppContext): Promise<boolean> {
   return signature.matches(header)
 }
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+const json = (status: number, body: unknown): Response => jsonResponse(status, body, { 'cache-control': 'no-store' })

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { jsonText as json } from '../http/json-text.ts'
 import { entryEtag, type EntryWriteOptions } from '../../service/entries/etag.ts'
 import { clearEntrySchedule, listSchedule, setEntrySchedule } from '../../service/schedule/entry-schedule.ts'
 import { runDueSchedules } from '../../service/schedule/run.ts'
@@ -75,14 +76,4 @@ const param = (event: H3Event, name: string): string => {
   } catch {
     return raw
   }
-}
-
-/**
- * Status and content type on `event.res`, the answer as the value (h3, or the compression
- * middleware, writes it as JSON): tsc checks it against the route's answer type.
- */
-function json<T>(event: H3Event, body: T, status = 200): T {
-  event.res.status = status
-  event.res.headers.set('content-type', 'application/json; charset=utf-8')
-  return body
 }

@@ -7,6 +7,7 @@ import {
   addField, addLocale, createCollection, deleteCollection, removeField, removeLocale, reorderCollections,
   reorderFields, setDefaultLocale, updateCollection, updateField, type SchemaContext,
 } from '../../service/collections/admin.ts'
+import { jsonResponse } from '../http/json-text.ts'
 
 /** Admin routes for collections, fields and project locales (ability `admin`). */
 export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
@@ -19,7 +20,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
     const q = event.url.searchParams.get('force')
     return q && q !== '0' && q !== 'false' ? { ...b, force: true } : b
   }
-  const created = (value: object): Response => new Response(JSON.stringify(value), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  const created = (value: object): Response => jsonResponse(201, value)
   const noContent = () => new Response(null, { status: 204 })
 
   defineRoutes(app, ctx, [

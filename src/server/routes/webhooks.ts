@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/body.ts'
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, redeliver, testWebhook, updateWebhook, webhookLogs,
 } from '../../webhooks/service.ts'
+import { jsonResponse as json } from '../http/json-text.ts'
 
 /**
  * Webhook management (spec: admin ability, a token always). The delivery loop is started with
@@ -66,5 +67,3 @@ export function registerWebhookRoutes(app: CmsApp, ctx: AppContext): void {
 
 const param = (event: H3Event, name: string): string => event.context.params?.[name] ?? ''
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
