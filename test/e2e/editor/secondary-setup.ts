@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { expect } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../../helpers/server.ts'
 import { field, makeProject, type TempProject } from '../../helpers/project.ts'
 import { signInLink } from '../../../src/server/admin/session-routes.ts'
-import { releaseBrowser, workerBrowser } from './helpers/browser.ts'
-import { closeWithTest } from './helpers/editor.ts'
+import { giveBackPage, releaseBrowser, workerBrowser, type KeptPage } from './helpers/browser.ts'
+import { keptUntilTestEnds } from './helpers/editor.ts'
 
 /**
  * Like helpers/editor.ts's startEditor, with settings in the server's environment (the webhook
@@ -25,23 +25,19 @@ export async function startSecondaryEditor(template: Record<string, unknown>, en
   const project = await makeProject(template)
   const server = await startTestServer(project.contentDir, { watch: true, env })
   const browser = await workerBrowser()
-  const contexts: BrowserContext[] = []
+  const held = new Set<KeptPage>()
   return {
     server, project, browser,
     url: (path) => `${server.url}/_admin${path}`,
     async newPage(at) {
-      // bypassCSP: axe-core is injected as an inline script, which the editor's CSP (rightly) refuses.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
-      contexts.push(context)
-      closeWithTest(context)
-      const page = await context.newPage()
+      const { page } = await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }, held)
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       await page.goto(signInLink(server.ctx, server.url, at))
       await page.getByRole('navigation', { name: 'Main' }).waitFor()
       return page
     },
     async close() {
-      for (const c of contexts) await c.close().catch(() => undefined)
+      for (const kept of held) await giveBackPage(kept)
       await releaseBrowser(browser)
       await server.close()
       await project.cleanup()

@@ -8,7 +8,7 @@ import { copyProject, makeProject } from '../../../helpers/project.ts'
 import { signInLink } from '../../../../src/server/admin/session-routes.ts'
 import { createToken } from '../../../../src/service/tokens/manage.ts'
 import type { Ability } from '../../../../src/core/types.ts'
-import { releaseBrowser, workerBrowser } from './browser.ts'
+import { giveBackPage, pageForTest, releaseBrowser, workerBrowser, type KeptPage, type PageOptions } from './browser.ts'
 
 const DEMO_CONTENT = fileURLToPath(new URL('../../../../content', import.meta.url))
 
@@ -22,7 +22,7 @@ export interface Editor {
   /** A fresh one-time sign-in link. */
   signInLink(): string
   /**
-   * A new browser context (own cookies and storage) with a page signed in by link; with `at`
+   * A page alone in its browser context (no cookies or storage; helpers/browser.ts's pageForTest), signed in by link; with `at`
    * (`/c/articles`), the link leads straight to that screen, one load instead of home and then it.
    */
   newPage(options?: { signIn?: boolean; context?: BrowserContext; at?: string }): Promise<Page>
@@ -46,7 +46,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
   const project = options.template ? await makeProject(options.template) : await copyProject(options.content ?? DEMO_CONTENT)
   const server = await startTestServer(project.contentDir, { watch: true })
   const browser = await workerBrowser()
-  const contexts: BrowserContext[] = []
+  const held = new Set<KeptPage>()
   const editor: Editor = {
     server,
     contentDir: project.contentDir,
@@ -54,12 +54,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     url: (path = '/') => `${server.url}/_admin${path === '/' ? '/' : path}`,
     signInLink: () => signInLink(server.ctx, server.url),
     async newPage({ signIn = true, context, at } = {}) {
-      const ctx = context ?? await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      if (!context) {
-        contexts.push(ctx)
-        closeWithTest(ctx)
-      }
-      const page = await ctx.newPage()
+      const page = context ? await context.newPage() : (await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 } }, held)).page
       // Leaving a form with unsaved changes asks (beforeunload); tests accept unless they handle it.
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       if (signIn) {
@@ -72,7 +67,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
       return (await createToken(server.ctx.store, { name: `t${Math.random().toString(36).slice(2, 8)}`, abilities })).token
     },
     async close() {
-      for (const c of contexts) await c.close().catch(() => undefined)
+      for (const kept of held) await giveBackPage(kept)
       await releaseBrowser(browser)
       await server.close()
       await project.cleanup()
@@ -82,16 +77,20 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
 }
 
 /**
- * A context a test opens closes when that test ends (one opened in beforeAll stays, with the
- * editor). Left open, its page kept its change stream, and every later write of the file made it
- * read again (its list, the home counts, git status): each page one more reader of every change.
+ * A page of helpers/browser.ts's pageForTest, given back when the test that asked ends (one asked
+ * for in beforeAll stays with the editor, given back by its close). Left open, a page kept its
+ * change stream, and every later write of the file made it read again (its list, the home
+ * counts, git status): each page one more reader of every change.
  */
-export function closeWithTest(context: BrowserContext): void {
+export async function keptUntilTestEnds(browser: Browser, options: PageOptions, held: Set<KeptPage>): Promise<KeptPage> {
+  const kept = await pageForTest(browser, options)
   try {
-    onTestFinished(() => context.close().catch(() => undefined))
+    onTestFinished(() => giveBackPage(kept))
   } catch {
-    // Not inside a test (beforeAll): the editor's close closes it.
+    // Not inside a test (beforeAll): the editor's close gives it back.
+    held.add(kept)
   }
+  return kept
 }
 
 let axeSource: string | null = null
