@@ -22,6 +22,7 @@ async function openEvents(headers: Record<string, string>) {
   const controller = new AbortController()
   const res = await fetch(`${server.url}/_admin/api/events`, { headers, signal: controller.signal })
   const events: SseEvent[] = []
+  const blocks: string[] = []
   let raw = ''
   const done = (async () => {
     if (!res.body) return
@@ -33,6 +34,7 @@ async function openEvents(headers: Record<string, string>) {
         while ((cut = raw.indexOf('\n\n')) !== -1) {
           const block = raw.slice(0, cut)
           raw = raw.slice(cut + 2)
+          blocks.push(block)
           const name = /^event: (.*)$/m.exec(block)?.[1]
           const data = /^data: (.*)$/m.exec(block)?.[1]
           if (name && data) events.push({ event: name, data: JSON.parse(data) as Record<string, unknown> })
@@ -45,6 +47,7 @@ async function openEvents(headers: Record<string, string>) {
   return {
     res,
     events,
+    blocks,
     done,
     close: () => controller.abort(),
     waitFor: (match: (e: SseEvent) => boolean) => vi.waitFor(() => {
@@ -74,6 +77,8 @@ describe('GET /_admin/api/events', () => {
     const stream = await openEvents({ cookie })
     expect(stream.res.status).toBe(200)
     expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    // The editor reconnects a second after a drop (a server restart), not EventSource's default.
+    await vi.waitFor(() => expect(stream.blocks[0]).toBe(': connected\nretry: 1000'))
     const created = await server.request('/articles', { method: 'POST', headers: browserWrite(server, cookie), json: { data: { title: 'Live' }, state: 'published' } })
     expect(created.status).toBe(201)
     const { data } = await created.json() as { data: { uuid: string } }

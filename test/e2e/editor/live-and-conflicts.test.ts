@@ -116,7 +116,7 @@ describe('nothing is lost', () => {
     for (const h of handles) if (h instanceof Socket && h.localPort === port) h.destroy()
     await expect.poll(() => activity.subscribers).toBeLessThan(before)
     await createEntry('Arrived while the stream was down')
-    // EventSource comes back by itself (the stream asks for a retry after 3 s); no event told it.
+    // EventSource comes back by itself (the stream asks for a retry after 1 s); no event told it.
     await page.getByRole('link', { name: 'Arrived while the stream was down' }).waitFor({ timeout: 15_000 })
   })
 })
