@@ -97,8 +97,12 @@ describe('nothing is lost', () => {
   })
 
   it('an open list refreshes when an entry is created elsewhere', async () => {
+    const activity = editorState(ed.server.ctx).activity
+    const before = activity.subscribers
     const page = await ed.newPage({ at: '/c/kitchen' })
     await page.getByRole('table').waitFor()
+    // The page's change stream is open: the write below comes after it, as one from elsewhere would.
+    await expect.poll(() => activity.subscribers).toBeGreaterThan(before)
     await createEntry('Arrived from the CLI side')
     await page.getByRole('link', { name: 'Arrived from the CLI side' }).waitFor()
   })

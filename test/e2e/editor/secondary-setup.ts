@@ -25,19 +25,20 @@ export async function startSecondaryEditor(template: Record<string, unknown>, en
   const project = await makeProject(template)
   const server = await startTestServer(project.contentDir, { watch: true, env })
   const browser = await workerBrowser()
-  const held = new Set<KeptPage>()
+  const lent = new Set<KeptPage>()
   return {
     server, project, browser,
     url: (path) => `${server.url}/_admin${path}`,
     async newPage(at) {
-      const { page } = await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }, held)
+      const { page } = await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }, lent)
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       await page.goto(signInLink(server.ctx, server.url, at))
       await page.getByRole('navigation', { name: 'Main' }).waitFor()
       return page
     },
     async close() {
-      for (const kept of held) await giveBackPage(kept)
+      for (const kept of lent) await giveBackPage(kept)
+      lent.clear()
       await releaseBrowser(browser)
       await server.close()
       await project.cleanup()

@@ -49,6 +49,8 @@ export interface KeptPage {
   spoiled: boolean
   /** Playwright's own listeners on the page and the context (its close waits on one): a test's are removed, these stay. */
   ownListeners: [Listeners, Listeners]
+  /** Handed out and not given back yet. */
+  lent: boolean
 }
 
 /** Playwright's pages and contexts are event emitters beyond what its types say. */
@@ -88,9 +90,10 @@ export async function pageForTest(browser: Browser, options: PageOptions): Promi
   if (!kept) {
     const context = await browser.newContext(options)
     const page = await context.newPage()
-    kept = { context, page, key, viewport: options.viewport, origins: new Set(), spoiled: false, ownListeners: [listenersOf(page), listenersOf(context)] }
+    kept = { context, page, key, viewport: options.viewport, origins: new Set(), spoiled: false, ownListeners: [listenersOf(page), listenersOf(context)], lent: false }
     guard(kept)
   }
+  kept.lent = true
   kept.page.on('framenavigated', (frame) => {
     const origin = originOf(frame.url())
     if (origin) kept.origins.add(origin)
@@ -98,35 +101,57 @@ export async function pageForTest(browser: Browser, options: PageOptions): Promi
   return kept
 }
 
-/** After its test (or its file, for a page of beforeAll): kept for the next test when it can be reset, closed otherwise. */
+/**
+ * After its test, or when the editor it showed closes (before its server stops: a page still on
+ * it holds its change stream open, which the server's close waits for): kept for the next test
+ * when it can be reset, closed otherwise. A page given back already is left alone.
+ */
 export async function giveBackPage(kept: KeptPage): Promise<void> {
-  const { context, page } = kept
+  if (!kept.lent) return
+  kept.lent = false
+  const { context } = kept
   try {
-    // Another page in the context (a popup, a second tab), or a frame of another site: closed, not cleaned.
-    if (kept.spoiled || page.isClosed() || context.pages().length !== 1 || kept.origins.size > 1) throw new Error('not reusable')
-    removeAddedListeners(page, kept.ownListeners[0])
-    removeAddedListeners(context, kept.ownListeners[1])
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
-    await context.unrouteAll({ behavior: 'ignoreErrors' })
-    // A form with unsaved changes asks before it is left (beforeunload).
-    page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
-    await page.goto('about:blank')
-    removeAddedListeners(page, kept.ownListeners[0])
-    const cdp = await context.newCDPSession(page)
-    for (const origin of kept.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
-    await cdp.detach()
-    await context.clearCookies()
-    await context.clearPermissions()
-    await context.setExtraHTTPHeaders({})
-    await context.setOffline(false)
-    await page.setViewportSize(kept.viewport)
-    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null })
-    kept.origins.clear()
+    await withinMs(RESET_MS, reset(kept))
     const idle = idlePages()
     idle.set(kept.key, [...(idle.get(kept.key) ?? []), kept])
-  } catch {
-    await context.close().catch(() => undefined)
+  } catch (error) {
+    if ((error as Error).message === TIMED_OUT) process.stderr.write(`[test] a kept page took over ${RESET_MS} ms to reset; closing its context\n`)
+    await withinMs(RESET_MS, context.close()).catch(() => undefined)
   }
+}
+
+/** A reset takes ~50 ms; one that hangs (a browser in trouble) must not hold a test for its hook timeout. */
+const RESET_MS = 10_000
+const TIMED_OUT = 'timed out'
+
+function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(TIMED_OUT)), ms) })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function reset(kept: KeptPage): Promise<void> {
+  const { context, page } = kept
+  // Another page in the context (a popup, a second tab), or a frame of another site: closed, not cleaned.
+  if (kept.spoiled || page.isClosed() || context.pages().length !== 1 || kept.origins.size > 1) throw new Error('not reusable')
+  removeAddedListeners(page, kept.ownListeners[0])
+  removeAddedListeners(context, kept.ownListeners[1])
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  // A form with unsaved changes asks before it is left (beforeunload).
+  page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
+  await page.goto('about:blank')
+  removeAddedListeners(page, kept.ownListeners[0])
+  const cdp = await context.newCDPSession(page)
+  for (const origin of kept.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+  await cdp.detach()
+  await context.clearCookies()
+  await context.clearPermissions()
+  await context.setExtraHTTPHeaders({})
+  await context.setOffline(false)
+  await page.setViewportSize(kept.viewport)
+  await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null })
+  kept.origins.clear()
 }
 
 /** Marks a page spoiled on a call whose effect no reset undoes. */

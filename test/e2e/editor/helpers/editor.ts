@@ -46,7 +46,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
   const project = options.template ? await makeProject(options.template) : await copyProject(options.content ?? DEMO_CONTENT)
   const server = await startTestServer(project.contentDir, { watch: true })
   const browser = await workerBrowser()
-  const held = new Set<KeptPage>()
+  const lent = new Set<KeptPage>()
   const editor: Editor = {
     server,
     contentDir: project.contentDir,
@@ -54,7 +54,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
     url: (path = '/') => `${server.url}/_admin${path === '/' ? '/' : path}`,
     signInLink: () => signInLink(server.ctx, server.url),
     async newPage({ signIn = true, context, at } = {}) {
-      const page = context ? await context.newPage() : (await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 } }, held)).page
+      const page = context ? await context.newPage() : (await keptUntilTestEnds(browser, { viewport: { width: 1280, height: 900 } }, lent)).page
       // Leaving a form with unsaved changes asks (beforeunload); tests accept unless they handle it.
       page.on('dialog', (d) => { void d.accept().catch(() => undefined) })
       if (signIn) {
@@ -67,7 +67,8 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
       return (await createToken(server.ctx.store, { name: `t${Math.random().toString(36).slice(2, 8)}`, abilities })).token
     },
     async close() {
-      for (const kept of held) await giveBackPage(kept)
+      for (const kept of lent) await giveBackPage(kept)
+      lent.clear()
       await releaseBrowser(browser)
       await server.close()
       await project.cleanup()
@@ -77,18 +78,21 @@ export async function startEditor(options: EditorOptions = {}): Promise<Editor> 
 }
 
 /**
- * A page of helpers/browser.ts's pageForTest, given back when the test that asked ends (one asked
- * for in beforeAll stays with the editor, given back by its close). Left open, a page kept its
- * change stream, and every later write of the file made it read again (its list, the home
- * counts, git status): each page one more reader of every change.
+ * A page of helpers/browser.ts's pageForTest, given back when the test that asked ends, or when
+ * its editor closes (a page asked for in beforeAll; a test that closes a second editor while on
+ * it): `lent` is the editor's list. Left open, a page kept its change stream, and every later
+ * write of the file made it read again (its list, the home counts, git status).
  */
-export async function keptUntilTestEnds(browser: Browser, options: PageOptions, held: Set<KeptPage>): Promise<KeptPage> {
+export async function keptUntilTestEnds(browser: Browser, options: PageOptions, lent: Set<KeptPage>): Promise<KeptPage> {
   const kept = await pageForTest(browser, options)
+  lent.add(kept)
   try {
-    onTestFinished(() => giveBackPage(kept))
+    onTestFinished(() => {
+      lent.delete(kept)
+      return giveBackPage(kept)
+    })
   } catch {
     // Not inside a test (beforeAll): the editor's close gives it back.
-    held.add(kept)
   }
   return kept
 }
