@@ -80,7 +80,9 @@ describe('cms types', () => {
     // One program for both files: tsc reports each error under its file, and starts once.
     await writeFile(join(project.dir, 'unmarked.ts'), SAMPLE.replace(/\/\/ @ts-expect-error.*\n/g, ''))
     await writeFile(join(project.dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', allowImportingTsExtensions: true, types: [], exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+      // No DOM and no @types: the generated file stands on the language alone. skipLibCheck, as a site
+      // build has it: TypeScript's own lib files are not what is under test (2.3 → 0.5 s of tsc).
+      compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], skipLibCheck: true, allowImportingTsExtensions: true, types: [], exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
       files: ['site.ts', 'unmarked.ts'],
     }))
     const out = await promisify(execFile)(process.execPath, [TSC, '-p', join(project.dir, 'tsconfig.json')]).then(() => '', (e: { stdout: string }) => e.stdout)
