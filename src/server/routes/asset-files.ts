@@ -10,7 +10,8 @@ import { admitFileRequest } from '../access/media-access.ts'
 import { assetFile } from '../../service/assets/manage.ts'
 import { assetVersion, isTransformable, type FileRoute } from '../../service/assets/file-urls.ts'
 import { mediaWorks, type OutputFormat } from '../../service/assets/derivatives.ts'
-import { decodeParam, sendFile } from './assets.ts'
+import { decodeParam } from '../http/route-param.ts'
+import { sendFile } from './assets.ts'
 import { fileUrlOptions } from './image-params.ts'
 
 /**

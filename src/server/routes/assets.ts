@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts'
 import { CmsError } from '../../core/errors.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { readJsonBody } from '../http/body.ts'
 import { limitText } from '../../service/assets/files.ts'
 // Exception to the layering: the asset route streams the file itself (ranges, no buffering), opened
@@ -201,15 +202,6 @@ function fileStream(path: string, start: number, end: number): ReadableStream<Ui
       await handle?.close().catch(() => {})
     },
   }, { highWaterMark: 1 })
-}
-
-export function decodeParam(event: H3Event, name: string): string {
-  const raw = event.context.params?.[name] ?? ''
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
 }
 
 /** A 201 answer of an upload: the asset, or the batch of them. */

@@ -3,25 +3,23 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { jsonText as json } from '../http/json-text.ts'
 import { createEntry, deleteEntry, discardDraft, publishEntry, restoreEntry, unpublishEntry, updateEntry } from '../../service/entries/write.ts'
 import { getEntryVersion, labelEntryVersion, listEntryVersions, revertEntryVersion } from '../../service/entries/versions.ts'
 import { linkTranslation } from '../../service/entries/translations.ts'
 import { bulkCreate, bulkDelete, bulkUpdate } from '../../service/entries/bulk.ts'
-import { entryEtag, type EntryWriteOptions } from '../../service/entries/etag.ts'
+import { entryWriteOptions } from './entry-write-options.ts'
 
 /** Every way content changes over HTTP, plus version history: thin adapters over src/service/. */
 export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
-  const c = (e: H3Event) => param(e, 'collection')
-  const u = (e: H3Event) => param(e, 'uuid')
-  const n = (e: H3Event) => param(e, 'n')
+  const c = (e: H3Event) => decodeParam(e, 'collection')
+  const u = (e: H3Event) => decodeParam(e, 'uuid')
+  const n = (e: H3Event) => decodeParam(e, 'n')
   const body = (e: H3Event) => readJsonBody(e, ctx)
   const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
-  // If-Match in, ETag of the entry as written out (see service/entries/etag.ts).
-  const w = (e: H3Event): EntryWriteOptions => ({
-    ifMatch: e.req.headers.get('if-match'),
-    written: (entry) => e.res.headers.set('etag', entryEtag(entry)),
-  })
+  // If-Match in, ETag of the entry as written out.
+  const w = entryWriteOptions
   defineRoutes(app, ctx, [
     { method: 'POST', input: 'BulkCreateInput', answer: 'BulkWritten', path: '/bulk/:collection/entries', status: 201, ability: 'create', summary: 'Create entries in bulk, all-or-nothing (`{items: [{data, state?, locale?}]}`)',
       handler: async (e) => json(e, await bulkCreate(ctx, c(e), await body(e)), 201) },
@@ -62,13 +60,5 @@ export function registerEntryWriteRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-const param = (event: H3Event, name: string): string => {
-  const raw = event.context.params?.[name] ?? ''
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
 
 const truthy = (v: unknown): boolean => v === true || v === 1 || (typeof v === 'string' && /^(1|true|yes)$/i.test(v))

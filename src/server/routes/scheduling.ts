@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { jsonText as json } from '../http/json-text.ts'
-import { entryEtag, type EntryWriteOptions } from '../../service/entries/etag.ts'
+import { entryWriteOptions } from './entry-write-options.ts'
 import { clearEntrySchedule, listSchedule, setEntrySchedule } from '../../service/schedule/entry-schedule.ts'
 import { runDueSchedules } from '../../service/schedule/run.ts'
 import { getReview, setReviewState } from '../../service/entries/review.ts'
@@ -13,13 +14,11 @@ import { publishRelease } from '../../service/releases/publish.ts'
 
 /** Scheduling, review and releases (docs/scheduling.md): thin adapters over service/schedule, entries/review.ts and service/releases. */
 export function registerSchedulingRoutes(app: CmsApp, ctx: AppContext): void {
-  const p = (e: H3Event, name: string) => param(e, name)
+  const p = (e: H3Event, name: string) => decodeParam(e, name)
   const body = (e: H3Event) => readJsonBody(e, ctx)
   const optionalBody = (e: H3Event) => readJsonBody(e, ctx, { optional: true })
-  const w = (e: H3Event): EntryWriteOptions => ({
-    ifMatch: e.req.headers.get('if-match'),
-    written: (entry) => e.res.headers.set('etag', entryEtag(entry)),
-  })
+  // If-Match in, ETag of the entry as written out.
+  const w = entryWriteOptions
   defineRoutes(app, ctx, [
     { method: 'GET', path: '/_schedule', ability: 'read', token: 'always', summary: 'Scheduled entry changes, soonest first (`?collection=`, `?action=publish|unpublish`) → `{data: [{collection, uuid, locale, action, at}]}`',
       answer: 'Schedule',
@@ -69,11 +68,3 @@ export function registerSchedulingRoutes(app: CmsApp, ctx: AppContext): void {
   ])
 }
 
-const param = (event: H3Event, name: string): string => {
-  const raw = event.context.params?.[name] ?? ''
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}

@@ -1,4 +1,5 @@
 import type { H3Event } from 'h3'
+import { decodeParam } from '../http/route-param.ts'
 import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
@@ -12,7 +13,6 @@ import { jsonResponse } from '../http/json-text.ts'
 /** Admin routes for collections, fields and project locales (ability `admin`). */
 export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
   const sctx = (): SchemaContext => ({ store: ctx.store, source: ctx.source, ...(ctx.readOnly ? { readOnly: true } : {}) })
-  const param = (event: H3Event, name: string) => decodeURIComponent(event.context.params?.[name] ?? '')
   const body = (event: H3Event, optional = false) => readJsonBody(event, ctx, { optional })
   /** `?force=1` works as well as `"force": true` in the body. */
   const withForce = async (event: H3Event, optional = false) => {
@@ -37,32 +37,32 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
     {
       serial: true, method: 'PUT', path: '/collections/:slug', ability: 'admin', summary: 'Rename a collection; relations that targeted the old slug follow',
       input: 'CollectionUpdateInput', answer: 'Collection',
-      handler: async (event) => updateCollection(sctx(), param(event, 'slug'), await withForce(event)),
+      handler: async (event) => updateCollection(sctx(), decodeParam(event, 'slug'), await withForce(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/collections/:slug', ability: 'admin', summary: 'Delete a collection and its entries (body `{slug}` must match)',
       input: 'CollectionDeleteInput', produces: 'empty',
-      handler: async (event) => { await deleteCollection(sctx(), param(event, 'slug'), await body(event, true)); return noContent() },
+      handler: async (event) => { await deleteCollection(sctx(), decodeParam(event, 'slug'), await body(event, true)); return noContent() },
     },
     {
       serial: true, method: 'POST', path: '/collections/:slug/fields/reorder', ability: 'admin', summary: 'Reorder fields `{fields: [{uuid, order}]}`',
       input: 'FieldsReorderInput', answer: 'SchemaReordered',
-      handler: async (event) => reorderFields(sctx(), param(event, 'slug'), await body(event)),
+      handler: async (event) => reorderFields(sctx(), decodeParam(event, 'slug'), await body(event)),
     },
     {
       serial: true, method: 'POST', path: '/collections/:slug/fields', status: 201, ability: 'admin', summary: 'Add a field (`parent_field_id` for a group child); 422 lists entries it breaks unless `force`',
       input: 'FieldAddInput', answer: 'SchemaField',
-      handler: async (event) => created(await addField(sctx(), param(event, 'slug'), await withForce(event))),
+      handler: async (event) => created(await addField(sctx(), decodeParam(event, 'slug'), await withForce(event))),
     },
     {
       serial: true, method: 'PUT', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Update a field; 422 lists entries it breaks unless `force`',
       input: 'FieldUpdateInput', answer: 'SchemaField',
-      handler: async (event) => updateField(sctx(), param(event, 'slug'), param(event, 'field'), await withForce(event)),
+      handler: async (event) => updateField(sctx(), decodeParam(event, 'slug'), decodeParam(event, 'field'), await withForce(event)),
     },
     {
       serial: true, method: 'DELETE', path: '/collections/:slug/fields/:field', ability: 'admin', summary: 'Remove a field and its stored values',
       produces: 'empty',
-      handler: async (event) => { await removeField(sctx(), param(event, 'slug'), param(event, 'field')); return noContent() },
+      handler: async (event) => { await removeField(sctx(), decodeParam(event, 'slug'), decodeParam(event, 'field')); return noContent() },
     },
     {
       serial: true, method: 'POST', path: '/project/locales', status: 201, ability: 'admin', summary: 'Add a project locale `{locale}`',
@@ -77,7 +77,7 @@ export function registerSchemaRoutes(app: CmsApp, ctx: AppContext): void {
     {
       serial: true, method: 'DELETE', path: '/project/locales/:locale', ability: 'admin', summary: 'Remove a locale; 422 while entries use it unless `force`',
       input: 'ForceInput', optionalBody: true, answer: 'ProjectInfo',
-      handler: async (event) => removeLocale(sctx(), param(event, 'locale'), await withForce(event, true)),
+      handler: async (event) => removeLocale(sctx(), decodeParam(event, 'locale'), await withForce(event, true)),
     },
   ])
 }
