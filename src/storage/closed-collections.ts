@@ -1,6 +1,7 @@
 import { join, sep } from 'node:path'
 import { CmsError } from '../core/errors.ts'
 import type { WriteOptions } from './atomic.ts'
+import type { ContentIndex } from './content-index.ts'
 import type { FileWriter } from './file-writer.ts'
 import type { Layout } from './paths.ts'
 
@@ -10,6 +11,14 @@ import type { Layout } from './paths.ts'
  */
 export interface StoreWriteOptions extends WriteOptions {
   owner?: symbol
+}
+
+/** What the store's writers (entry-writes.ts, record-writes.ts) share, built once by the store. */
+export interface WriteParts {
+  readonly layout: Layout
+  readonly index: ContentIndex
+  readonly writer: FileWriter
+  readonly closed: ClosedCollections
 }
 
 /** Collections closed to other writes while a schema change rewrites their files. */

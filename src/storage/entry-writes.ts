@@ -1,11 +1,9 @@
 import { rmdir } from 'node:fs/promises'
 import type { EntryRecord, EventSource, VersionRecord } from '../core/types.ts'
 import { stampOf } from './atomic.ts'
-import type { ClosedCollections, StoreWriteOptions } from './closed-collections.ts'
+import type { StoreWriteOptions, WriteParts } from './closed-collections.ts'
 import { serializeEntry, serializeVersion } from './codec.ts'
-import { stampKey, type CollectionIndex, type ContentIndex } from './content-index.ts'
-import type { FileWriter } from './file-writer.ts'
-import type { Layout } from './paths.ts'
+import { stampKey, type CollectionIndex } from './content-index.ts'
 import { finishRemovals, putVersionsBack, setVersionsAside } from './removals.ts'
 
 /**
@@ -16,16 +14,10 @@ import { finishRemovals, putVersionsBack, setVersionsAside } from './removals.ts
  * memory after the disk, like every other kind.
  */
 export class EntryWrites {
-  readonly #layout: Layout
-  readonly #index: ContentIndex
-  readonly #writer: FileWriter
-  readonly #closed: ClosedCollections
+  readonly #parts: WriteParts
 
-  constructor(layout: Layout, index: ContentIndex, writer: FileWriter, closed: ClosedCollections) {
-    this.#layout = layout
-    this.#index = index
-    this.#writer = writer
-    this.#closed = closed
+  constructor(parts: WriteParts) {
+    this.#parts = parts
   }
 
   /**
@@ -34,21 +26,21 @@ export class EntryWrites {
    * rolled back and the error rethrown.
    */
   async putEntry(slug: string, entry: EntryRecord, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    const index = this.#index.requireCollection(slug)
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    const index = this.#parts.index.requireCollection(slug)
     const before = index.entries.get(entry.uuid) ?? null
     index.entries.set(entry.uuid, entry)
-    this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+    this.#parts.index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
     const key = stampKey(slug, entry.uuid)
-    this.#index.fileStamps.delete(key)
+    this.#parts.index.fileStamps.delete(key)
     try {
-      const stamp = await this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
-      if (index.entries.get(entry.uuid) === entry) this.#index.fileStamps.set(key, stamp)
+      const stamp = await this.#parts.writer.write(this.#parts.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+      if (index.entries.get(entry.uuid) === entry) this.#parts.index.fileStamps.set(key, stamp)
     } catch (error) {
       if (index.entries.get(entry.uuid) === entry) {
         if (before) index.entries.set(entry.uuid, before)
         else index.entries.delete(entry.uuid)
-        this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
+        this.#parts.index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: before, source })
       }
       throw error
     }
@@ -62,13 +54,13 @@ export class EntryWrites {
    * a failed create (a full disk) leaves none of its entries, on disk or in memory.
    */
   async putNewEntries(slug: string, items: ReadonlyArray<{ entry: EntryRecord; version: VersionRecord | null }>, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    const index = this.#index.requireCollection(slug)
-    const stamps = this.#index.fileStamps
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    const index = this.#parts.index.requireCollection(slug)
+    const stamps = this.#parts.index.fileStamps
     for (const { entry } of items) {
       index.entries.set(entry.uuid, entry)
       stamps.delete(stampKey(slug, entry.uuid))
-      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: null, after: entry, source })
+      this.#parts.index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: null, after: entry, source })
     }
     const versions = items.flatMap((i) => (i.version ? [i.version] : []))
     let failure: { error: unknown } | null = null
@@ -76,23 +68,23 @@ export class EntryWrites {
     const settle = async (tasks: Array<Promise<unknown>>) => {
       for (const r of await Promise.allSettled(tasks)) if (r.status === 'rejected') failure ??= { error: r.reason }
     }
-    await settle(versions.map((v) => this.#writer.write(this.#layout.version(slug, v.entry_uuid, v.version_number), () => serializeVersion(v, index.collection), options)))
+    await settle(versions.map((v) => this.#parts.writer.write(this.#parts.layout.version(slug, v.entry_uuid, v.version_number), () => serializeVersion(v, index.collection), options)))
     if (!failure) {
       await settle(items.map(async ({ entry }) => {
-        const stamp = await this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
+        const stamp = await this.#parts.writer.write(this.#parts.layout.entry(slug, entry.uuid), () => serializeEntry(entry, index.collection), options)
         if (index.entries.get(entry.uuid) === entry) stamps.set(stampKey(slug, entry.uuid), stamp)
       }))
     }
     if (!failure) return
     // Only what is still ours: an entry a later write already changed keeps that write.
     const ours = items.filter(({ entry }) => index.entries.get(entry.uuid) === entry)
-    await Promise.allSettled(ours.map(({ entry }) => this.#writer.remove(this.#layout.entry(slug, entry.uuid))))
-    await Promise.allSettled(ours.flatMap(({ version }) => (version ? [this.#writer.remove(this.#layout.version(slug, version.entry_uuid, version.version_number))
-      .then(() => rmdir(this.#layout.versionDir(slug, version.entry_uuid)))] : [])))
+    await Promise.allSettled(ours.map(({ entry }) => this.#parts.writer.remove(this.#parts.layout.entry(slug, entry.uuid))))
+    await Promise.allSettled(ours.flatMap(({ version }) => (version ? [this.#parts.writer.remove(this.#parts.layout.version(slug, version.entry_uuid, version.version_number))
+      .then(() => rmdir(this.#parts.layout.versionDir(slug, version.entry_uuid)))] : [])))
     for (const { entry } of ours) {
       index.entries.delete(entry.uuid)
       stamps.delete(stampKey(slug, entry.uuid))
-      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: null, source })
+      this.#parts.index.emit({ kind: 'entry', slug, uuid: entry.uuid, before: entry, after: null, source })
     }
     throw (failure as { error: unknown }).error
   }
@@ -104,8 +96,8 @@ export class EntryWrites {
    * fails puts back the entry files that landed, changes nothing in memory, and rethrows.
    */
   async putEntriesAtOnce(items: ReadonlyArray<{ slug: string; entry: EntryRecord; version: VersionRecord | null }>, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    for (const { slug } of items) this.#closed.checkOpen(slug, options?.owner)
-    const indexes = items.map(({ slug }) => this.#index.requireCollection(slug))
+    for (const { slug } of items) this.#parts.closed.checkOpen(slug, options?.owner)
+    const indexes = items.map(({ slug }) => this.#parts.index.requireCollection(slug))
     let failure: { error: unknown } | null = null
     const settle = async <T>(tasks: Array<Promise<T>>): Promise<Array<T | null>> => {
       const results = await Promise.allSettled(tasks)
@@ -115,13 +107,13 @@ export class EntryWrites {
         return null
       })
     }
-    await settle(items.flatMap(({ slug, version }, i) => (version ? [this.#writer.write(this.#layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, indexes[i]!.collection), options)] : [])))
-    const stamps = failure ? [] : await settle(items.map(({ slug, entry }, i) => this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(entry, indexes[i]!.collection), options)))
+    await settle(items.flatMap(({ slug, version }, i) => (version ? [this.#parts.writer.write(this.#parts.layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, indexes[i]!.collection), options)] : [])))
+    const stamps = failure ? [] : await settle(items.map(({ slug, entry }, i) => this.#parts.writer.write(this.#parts.layout.entry(slug, entry.uuid), () => serializeEntry(entry, indexes[i]!.collection), options)))
     if (failure) {
       // Put back what landed, from the records memory still holds.
       await Promise.allSettled(items.map(({ slug, entry }, i) => {
         const before = indexes[i]!.entries.get(entry.uuid)
-        return stamps[i] && before ? this.#writer.write(this.#layout.entry(slug, entry.uuid), () => serializeEntry(before, indexes[i]!.collection), options) : Promise.resolve()
+        return stamps[i] && before ? this.#parts.writer.write(this.#parts.layout.entry(slug, entry.uuid), () => serializeEntry(before, indexes[i]!.collection), options) : Promise.resolve()
       }))
       throw (failure as { error: unknown }).error
     }
@@ -131,8 +123,8 @@ export class EntryWrites {
       const before = index.entries.get(entry.uuid) ?? null
       index.entries.set(entry.uuid, entry)
       const stamp = stamps[i]
-      if (stamp) this.#index.fileStamps.set(stampKey(slug, entry.uuid), stamp)
-      this.#index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
+      if (stamp) this.#parts.index.fileStamps.set(stampKey(slug, entry.uuid), stamp)
+      this.#parts.index.emit({ kind: 'entry', slug, uuid: entry.uuid, before, after: entry, source })
     })
   }
 
@@ -141,42 +133,42 @@ export class EntryWrites {
    * Memory changes once the entry's file is gone: a removal that fails changes nothing.
    */
   async removeEntry(slug: string, uuid: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    const index = this.#index.requireCollection(slug)
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    const index = this.#parts.index.requireCollection(slug)
     const task = this.#removeEntryAndVersions(index, slug, uuid, source)
     // Tracked as a whole: a schema change's drain waits for the versions too, not only the file.
-    this.#writer.track(this.#layout.versionDir(slug, uuid), task)
+    this.#parts.writer.track(this.#parts.layout.versionDir(slug, uuid), task)
     return task
   }
 
   #removeEntryAndVersions(index: CollectionIndex, slug: string, uuid: string, source: EventSource): Promise<void> {
-    const layout = this.#layout
-    return this.#writer.removeWithFolder(layout.versionDir(slug, uuid), () => setVersionsAside(layout, slug, uuid), () => putVersionsBack(layout, slug, uuid),
-      () => this.#writer.remove(layout.entry(slug, uuid), () => {
+    const layout = this.#parts.layout
+    return this.#parts.writer.removeWithFolder(layout.versionDir(slug, uuid), () => setVersionsAside(layout, slug, uuid), () => putVersionsBack(layout, slug, uuid),
+      () => this.#parts.writer.remove(layout.entry(slug, uuid), () => {
         const before = index.entries.get(uuid) ?? null
         index.entries.delete(uuid)
-        this.#index.fileStamps.delete(stampKey(slug, uuid))
-        if (before) this.#index.emit({ kind: 'entry', slug, uuid, before, after: null, source })
+        this.#parts.index.fileStamps.delete(stampKey(slug, uuid))
+        if (before) this.#parts.index.emit({ kind: 'entry', slug, uuid, before, after: null, source })
       }))
   }
 
   /** Finishes the entry and asset removals a stop interrupted (the tree's writer, before it serves anything). */
   finishRemovals(): Promise<{ removed: number; restored: number }> {
-    const layout = this.#layout
+    const layout = this.#parts.layout
     return finishRemovals(layout,
       // In memory under any collection (one renamed since), or a file there that did not load (a broken one keeps its history).
-      (slug, uuid) => this.#index.findEntry(uuid)?.slug ?? (stampOf(layout.entry(slug, uuid)) !== null ? slug : null),
-      (uuid) => this.#index.assets.has(uuid) || stampOf(layout.assetMeta(uuid)) !== null)
+      (slug, uuid) => this.#parts.index.findEntry(uuid)?.slug ?? (stampOf(layout.entry(slug, uuid)) !== null ? slug : null),
+      (uuid) => this.#parts.index.assets.has(uuid) || stampOf(layout.assetMeta(uuid)) !== null)
   }
 
   async putVersion(slug: string, version: VersionRecord, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    const index = this.#index.requireCollection(slug)
-    await this.#writer.write(this.#layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, index.collection))
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    const index = this.#parts.index.requireCollection(slug)
+    await this.#parts.writer.write(this.#parts.layout.version(slug, version.entry_uuid, version.version_number), () => serializeVersion(version, index.collection))
   }
 
   async removeVersion(slug: string, uuid: string, n: number, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    await this.#writer.remove(this.#layout.version(slug, uuid, n))
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    await this.#parts.writer.remove(this.#parts.layout.version(slug, uuid, n))
   }
 }

@@ -2,13 +2,11 @@ import { join } from 'node:path'
 import { CmsError } from '../core/errors.ts'
 import type { AssetRecord, Collection, EventSource, Project, TokenRecord, WebhookRecord } from '../core/types.ts'
 import { syncDir } from './atomic.ts'
-import type { ClosedCollections, StoreWriteOptions } from './closed-collections.ts'
+import type { StoreWriteOptions, WriteParts } from './closed-collections.ts'
 import { serializeYaml } from './codec.ts'
-import { stampKey, type ContentIndex } from './content-index.ts'
+import { stampKey } from './content-index.ts'
 import { withFileLock } from './file-lock.ts'
-import type { FileWriter } from './file-writer.ts'
 import { moveTree } from './move-tree.ts'
-import type { Layout } from './paths.ts'
 import { readChecked } from './read-files.ts'
 import { collectionDocument, projectDocument, toToken } from './records.ts'
 import { putAssetFilesBack, setAssetFilesAside } from './removals.ts'
@@ -21,22 +19,16 @@ import { putAssetFilesBack, setAssetFilesAside } from './removals.ts'
  * is refused (409) rather than silently undoing that one.
  */
 export class RecordWrites {
-  readonly #layout: Layout
-  readonly #index: ContentIndex
-  readonly #writer: FileWriter
-  readonly #closed: ClosedCollections
+  readonly #parts: WriteParts
 
-  constructor(layout: Layout, index: ContentIndex, writer: FileWriter, closed: ClosedCollections) {
-    this.#layout = layout
-    this.#index = index
-    this.#writer = writer
-    this.#closed = closed
+  constructor(parts: WriteParts) {
+    this.#parts = parts
   }
 
   async putProject(project: Project, source: EventSource): Promise<void> {
-    const index = this.#index
+    const index = this.#parts.index
     const base = index.project
-    await this.#writer.write(this.#layout.project, () => {
+    await this.#parts.writer.write(this.#parts.layout.project, () => {
       expectUnchanged(base === index.project, 'the project settings')
       return serializeYaml(projectDocument(project))
     }, undefined, () => {
@@ -46,11 +38,11 @@ export class RecordWrites {
   }
 
   async putCollection(collection: Collection, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(collection.slug, options?.owner)
-    const index = this.#index
+    this.#parts.closed.checkOpen(collection.slug, options?.owner)
+    const index = this.#parts.index
     const current = () => index.collections.get(collection.slug)?.collection ?? null
     const base = current()
-    await this.#writer.write(this.#layout.collection(collection.slug), () => {
+    await this.#parts.writer.write(this.#parts.layout.collection(collection.slug), () => {
       expectUnchanged(base === current(), `the collection "${collection.slug}"`)
       return serializeYaml(collectionDocument(collection))
     }, undefined, () => {
@@ -61,10 +53,10 @@ export class RecordWrites {
 
   /** Removes a collection with all its entries and versions. */
   async removeCollection(slug: string, source: EventSource, options?: StoreWriteOptions): Promise<void> {
-    this.#closed.checkOpen(slug, options?.owner)
-    const index = this.#index
+    this.#parts.closed.checkOpen(slug, options?.owner)
+    const index = this.#parts.index
     if (index.collections.has(slug)) {
-      await this.#writer.remove(this.#layout.collection(slug), () => {
+      await this.#parts.writer.remove(this.#parts.layout.collection(slug), () => {
         const removed = index.collections.get(slug)
         if (!removed) return
         index.collections.delete(slug)
@@ -72,8 +64,8 @@ export class RecordWrites {
       })
     }
     // Also when the file is already gone: finishing a deletion a crash interrupted (schema journal).
-    await this.#writer.removeDir(this.#layout.entryDir(slug))
-    await this.#writer.removeDir(join(this.#layout.versionsDir, slug))
+    await this.#parts.writer.removeDir(this.#parts.layout.entryDir(slug))
+    await this.#parts.writer.removeDir(join(this.#parts.layout.versionsDir, slug))
   }
 
   /**
@@ -83,12 +75,12 @@ export class RecordWrites {
    * run again on any state a crash in between leaves (schema journal replay).
    */
   async moveCollectionFiles(from: string, to: string, source: EventSource, owner: symbol): Promise<void> {
-    this.#closed.checkOpen(from, owner)
-    this.#closed.checkOpen(to, owner)
-    const index = this.#index
-    const layout = this.#layout
+    this.#parts.closed.checkOpen(from, owner)
+    this.#parts.closed.checkOpen(to, owner)
+    const index = this.#parts.index
+    const layout = this.#parts.layout
     const target = index.requireCollection(to)
-    await this.#closed.drain([from, to])
+    await this.#parts.closed.drain([from, to])
     moveTree(layout.entryDir(from), layout.entryDir(to))
     moveTree(join(layout.versionsDir, from), join(layout.versionsDir, to))
     // The index follows in the same synchronous stretch: a watcher batch must never find
@@ -107,7 +99,7 @@ export class RecordWrites {
     }
     await syncDir(layout.entriesDir)
     await syncDir(layout.versionsDir)
-    await this.#writer.remove(layout.collection(from))
+    await this.#parts.writer.remove(layout.collection(from))
   }
 
   /**
@@ -115,8 +107,8 @@ export class RecordWrites {
    * both land. A tokens.yaml that does not parse is an error, never overwritten.
    */
   async updateTokens<T>(change: (current: TokenRecord[]) => { tokens: TokenRecord[]; result: T }, source: EventSource): Promise<T> {
-    return withFileLock(join(this.#layout.stateDir, 'tokens.lock'), 'tokens.yaml', async () => {
-      const fresh = await readChecked(this.#layout.tokens, 'tokens.yaml', 'tokens')
+    return withFileLock(join(this.#parts.layout.stateDir, 'tokens.lock'), 'tokens.yaml', async () => {
+      const fresh = await readChecked(this.#parts.layout.tokens, 'tokens.yaml', 'tokens')
       if (!fresh.ok && !fresh.missing) {
         const p = fresh.problem
         throw new CmsError('conflict', `tokens.yaml${p.line ? `:${p.line}` : ''}: ${p.message} (fix the file first; nothing was changed)`)
@@ -129,47 +121,47 @@ export class RecordWrites {
   }
 
   async putTokens(tokens: TokenRecord[], source: EventSource): Promise<void> {
-    await this.#writer.write(this.#layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }), undefined, () => {
-      this.#index.tokens = tokens
-      this.#index.emit({ kind: 'tokens', source })
+    await this.#parts.writer.write(this.#parts.layout.tokens, () => serializeYaml({ tokens: tokens.map((t) => ({ ...t })) }), undefined, () => {
+      this.#parts.index.tokens = tokens
+      this.#parts.index.emit({ kind: 'tokens', source })
     })
   }
 
   async putWebhook(webhook: WebhookRecord, source: EventSource): Promise<void> {
-    const webhooks = this.#index.webhooks
+    const webhooks = this.#parts.index.webhooks
     const base = webhooks.get(webhook.uuid) ?? null
-    await this.#writer.write(this.#layout.webhook(webhook.uuid), () => {
+    await this.#parts.writer.write(this.#parts.layout.webhook(webhook.uuid), () => {
       expectUnchanged(base === (webhooks.get(webhook.uuid) ?? null), 'the webhook')
       return serializeYaml({ ...webhook })
     }, undefined, () => {
       const before = webhooks.get(webhook.uuid) ?? null
       webhooks.set(webhook.uuid, webhook)
-      this.#index.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
+      this.#parts.index.emit({ kind: 'webhook', uuid: webhook.uuid, before, after: webhook, source })
     })
   }
 
   async removeWebhook(uuid: string, source: EventSource): Promise<void> {
-    const webhooks = this.#index.webhooks
-    await this.#writer.remove(this.#layout.webhook(uuid), () => {
+    const webhooks = this.#parts.index.webhooks
+    await this.#parts.writer.remove(this.#parts.layout.webhook(uuid), () => {
       const before = webhooks.get(uuid) ?? null
       webhooks.delete(uuid)
-      if (before) this.#index.emit({ kind: 'webhook', uuid, before, after: null, source })
+      if (before) this.#parts.index.emit({ kind: 'webhook', uuid, before, after: null, source })
     })
   }
 
   async putAsset(asset: AssetRecord, source: EventSource): Promise<void> {
-    const assets = this.#index.assets
+    const assets = this.#parts.index.assets
     const base = assets.get(asset.uuid) ?? null
-    await this.#writer.write(this.#layout.assetMeta(asset.uuid), () => {
+    await this.#parts.writer.write(this.#parts.layout.assetMeta(asset.uuid), () => {
       expectUnchanged(base === (assets.get(asset.uuid) ?? null), 'the asset')
       return serializeYaml({ ...asset })
     }, undefined, () => {
       const before = assets.get(asset.uuid) ?? null
       assets.set(asset.uuid, asset)
-      this.#index.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
+      this.#parts.index.emit({ kind: 'asset', uuid: asset.uuid, before, after: asset, source })
     })
     // The stored file was moved into its folder before (service/assets/ingest.ts): it is part of this write.
-    this.#writer.observer?.(this.#layout.assetDir(asset.uuid), true)
+    this.#parts.writer.observer?.(this.#parts.layout.assetDir(asset.uuid), true)
   }
 
   /**
@@ -178,20 +170,20 @@ export class RecordWrites {
    */
   async removeAsset(uuid: string, source: EventSource, options: { bytes?: boolean } = {}): Promise<void> {
     if (!options.bytes) return this.#removeAssetMeta(uuid, source)
-    const layout = this.#layout
-    const task = this.#writer.removeWithFolder(layout.assetDir(uuid), () => setAssetFilesAside(layout, uuid), () => putAssetFilesBack(layout, uuid),
+    const layout = this.#parts.layout
+    const task = this.#parts.writer.removeWithFolder(layout.assetDir(uuid), () => setAssetFilesAside(layout, uuid), () => putAssetFilesBack(layout, uuid),
       () => this.#removeAssetMeta(uuid, source))
     // Tracked as a whole, under the folder: the watcher takes its events there for our own.
-    this.#writer.track(layout.assetDir(uuid), task)
+    this.#parts.writer.track(layout.assetDir(uuid), task)
     return task
   }
 
   #removeAssetMeta(uuid: string, source: EventSource): Promise<void> {
-    const assets = this.#index.assets
-    return this.#writer.remove(this.#layout.assetMeta(uuid), () => {
+    const assets = this.#parts.index.assets
+    return this.#parts.writer.remove(this.#parts.layout.assetMeta(uuid), () => {
       const before = assets.get(uuid) ?? null
       assets.delete(uuid)
-      if (before) this.#index.emit({ kind: 'asset', uuid, before, after: null, source })
+      if (before) this.#parts.index.emit({ kind: 'asset', uuid, before, after: null, source })
     })
   }
 }

@@ -64,8 +64,9 @@ export class ContentStore {
     // A folder the store removed takes the problems of its files with it.
     const writer = new FileWriter(layout.root, (path) => index.clearProblemsUnder(relative(layout.root, path).split(sep).join('/') + '/'))
     const closed = new ClosedCollections(layout, writer)
-    const entries = new EntryWrites(layout, index, writer, closed)
-    const records = new RecordWrites(layout, index, writer, closed)
+    const parts = { layout, index, writer, closed }
+    const entries = new EntryWrites(parts)
+    const records = new RecordWrites(parts)
     this.layout = layout
     this.#index = index
     this.#writer = writer
