@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ElementType, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, useRouteError } from 'react-router'
 import { SessionProvider, useSession } from './session.tsx'
@@ -40,6 +40,22 @@ function page(element: ReactNode) {
   return <Suspense fallback={<Loading />}>{element}</Suspense>
 }
 
+/** The screens that load on demand, by path. */
+const ON_DEMAND: Array<[path: string, screen: ElementType]> = [
+  ['c/:collection/new', EntryScreen],
+  ['c/:collection/:uuid', EntryScreen],
+  ['c/:collection/:uuid/versions', VersionsScreen],
+  ['c/:collection/:uuid/translations', TranslationsScreen],
+  ['media', MediaScreen],
+  ['webhooks', WebhooksScreen],
+  ['schema', SchemaScreen],
+  ['changes', ChangesScreen],
+  ['outbox', OutboxScreen],
+  ['upcoming', UpcomingScreen],
+  ['releases', ReleasesScreen],
+  ['releases/:id', ReleasesScreen],
+]
+
 const router = createBrowserRouter([
   { path: '/signin', element: <SignInScreen /> },
   {
@@ -49,18 +65,7 @@ const router = createBrowserRouter([
     children: [{ errorElement: <ScreenError />, children: [
       { index: true, element: <HomeScreen /> },
       { path: 'c/:collection', element: <EntriesScreen /> },
-      { path: 'c/:collection/new', element: page(<EntryScreen />) },
-      { path: 'c/:collection/:uuid', element: page(<EntryScreen />) },
-      { path: 'c/:collection/:uuid/versions', element: page(<VersionsScreen />) },
-      { path: 'c/:collection/:uuid/translations', element: page(<TranslationsScreen />) },
-      { path: 'media', element: page(<MediaScreen />) },
-      { path: 'webhooks', element: page(<WebhooksScreen />) },
-      { path: 'schema', element: page(<SchemaScreen />) },
-      { path: 'changes', element: page(<ChangesScreen />) },
-      { path: 'outbox', element: page(<OutboxScreen />) },
-      { path: 'upcoming', element: page(<UpcomingScreen />) },
-      { path: 'releases', element: page(<ReleasesScreen />) },
-      { path: 'releases/:id', element: page(<ReleasesScreen />) },
+      ...ON_DEMAND.map(([path, Screen]) => ({ path, element: page(<Screen />) })),
       { path: '*', element: <NotFound /> },
     ] }],
   },

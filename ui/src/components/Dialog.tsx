@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Button } from './Button.tsx'
 
 export interface DialogProps {
   open: boolean
@@ -7,6 +8,8 @@ export interface DialogProps {
   children: ReactNode
   /** Buttons at the bottom. */
   actions?: ReactNode
+  /** The label of a first button at the bottom that closes the dialog as Escape does ("Cancel"). */
+  cancel?: string
   wide?: boolean
 }
 
@@ -14,7 +17,7 @@ export interface DialogProps {
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
  * (focus cannot leave the dialog), Escape closes it, and focus returns where it was.
  */
-export function Dialog({ open, title, onClose, children, actions, wide }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, cancel, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -38,7 +41,7 @@ export function Dialog({ open, title, onClose, children, actions, wide }: Dialog
     >
       <h2 id={titleId} className="dialog-title">{title}</h2>
       <div className="dialog-body">{children}</div>
-      {actions && <div className="dialog-actions">{actions}</div>}
+      {(actions || cancel) && <div className="dialog-actions">{cancel && <Button onClick={onClose}>{cancel}</Button>}{actions}</div>}
     </dialog>
   )
 }

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type DragEvent } from 'react'
-import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api.ts'
+import { useAssetLibrary } from './assetLibrary.ts'
 import { Button } from '../components/Button.tsx'
 import { Dialog } from '../components/Dialog.tsx'
 import { AssetThumb } from '../components/AssetThumb.tsx'
 import { useToast } from '../components/Toast.tsx'
-import type { Asset, Field, Paginated } from '../types.ts'
+import type { Asset, Field } from '../types.ts'
 import { isMultiple } from '../values.ts'
 
 interface Props {
@@ -128,12 +129,7 @@ function SelectedAsset({ uuid, field, readOnly, onRemove }: { uuid: string; fiel
 function LibraryPicker({ open, field, multiple, onClose, onPick }: { open: boolean; field: Field; multiple: boolean; onClose(): void; onPick(uuids: string[]): void }) {
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
-  const list = useQuery({
-    queryKey: ['assets', 'library', search],
-    enabled: open,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await api.get<Paginated<Asset>>('/files', { query: { paginate: 48, search: search || undefined }, signal })).data,
-  })
+  const list = useAssetLibrary(search, open)
   function toggle(uuid: string) {
     if (!multiple) { onPick([uuid]); return }
     setChosen((c) => (c.includes(uuid) ? c.filter((x) => x !== uuid) : [...c, uuid]))

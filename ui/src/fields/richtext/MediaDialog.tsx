@@ -1,10 +1,9 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
-import { useQuery, keepPreviousData } from '@tanstack/react-query'
-import { api } from '../../api.ts'
+import { useAssetLibrary } from '../assetLibrary.ts'
 import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 import { AssetThumb } from '../../components/AssetThumb.tsx'
-import type { Asset, Paginated } from '../../types.ts'
+import type { Asset } from '../../types.ts'
 
 export interface MediaChoice {
   asset: Asset
@@ -32,12 +31,7 @@ export function MediaDialog({ open, onClose, onInsert }: Props) {
   const [decorative, setDecorative] = useState(false)
   const ids = { search: useId(), text: useId(), hint: useId(), deco: useId() }
   useEffect(() => { if (open) { setChosen(null); setText(''); setDecorative(false) } }, [open])
-  const list = useQuery({
-    queryKey: ['assets', 'library', search],
-    enabled: open,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await api.get<Paginated<Asset>>('/files', { query: { paginate: 48, search: search || undefined }, signal })).data,
-  })
+  const list = useAssetLibrary(search, open)
 
   function choose(asset: Asset) {
     setChosen(asset)

@@ -252,26 +252,17 @@ function FilterControl({ field, value, onChange }: { field: Field; value: string
     return () => clearTimeout(t)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text])
-  if (field.type === 'enumeration') {
+  // A choice among the field's values (an enumeration's list, a boolean's Yes and No), or any.
+  const choices: Array<[string, string]> | null = field.type === 'enumeration'
+    ? (field.options?.enumeration?.list ?? []).map((v) => [String(v), String(v)])
+    : field.type === 'boolean' ? [['true', 'Yes'], ['false', 'No']] : null
+  if (choices) {
     return (
       <FieldBox label={field.label}>
         {(p) => (
           <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
             <option value="">Any</option>
-            {(field.options?.enumeration?.list ?? []).map((v) => <option key={String(v)} value={String(v)}>{String(v)}</option>)}
-          </select>
-        )}
-      </FieldBox>
-    )
-  }
-  if (field.type === 'boolean') {
-    return (
-      <FieldBox label={field.label}>
-        {(p) => (
-          <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
-            <option value="">Any</option>
-            <option value="true">Yes</option>
-            <option value="false">No</option>
+            {choices.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
           </select>
         )}
       </FieldBox>

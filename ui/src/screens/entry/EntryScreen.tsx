@@ -540,12 +540,8 @@ function EntryEditor({ collection, uuid, requestedLocale, requestedField }: { co
         open={confirmDiscard}
         title="Discard the draft?"
         onClose={() => setConfirmDiscard(false)}
-        actions={(
-          <>
-            <Button onClick={() => setConfirmDiscard(false)}>Cancel</Button>
-            <Button variant="danger" onClick={() => { setConfirmDiscard(false); void lifecycle('discard-draft') }}>Discard draft</Button>
-          </>
-        )}
+        cancel="Cancel"
+        actions={<Button variant="danger" onClick={() => { setConfirmDiscard(false); void lifecycle('discard-draft') }}>Discard draft</Button>}
       >
         <p>The draft, and your unsaved changes, go back to the published version v{status.version}.</p>
       </Dialog>

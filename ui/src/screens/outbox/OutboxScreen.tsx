@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { api } from '../../api.ts'
 import { useSession } from '../../session.tsx'
 import { ErrorView, Loading } from '../../components/Status.tsx'
@@ -23,12 +24,7 @@ export default function OutboxScreen() {
     refetchInterval: 2000,
   })
   const header = (
-    <div className="screen-header">
-      <div>
-        <h1>Outbox</h1>
-        <p className="subtitle">Emails your site&apos;s users would have received: no mail is sent while you develop.</p>
-      </div>
-    </div>
+    <ScreenHeader title="Outbox" subtitle={'Emails your site\'s users would have received: no mail is sent while you develop.'} />
   )
   if (!admin) {
     return <div className="screen">{header}<div className="notice notice-info" role="status">The outbox needs a session with the admin ability.</div></div>
@@ -41,7 +37,8 @@ export default function OutboxScreen() {
       {header}
       {!enabled && (
         <div className="notice notice-info" role="status">
-          Project auth is off, so your site&apos;s users cannot sign up yet. Turn it on in <code>project.yaml</code> with <code>auth: {'{'} enabled: true {'}'}</code>.
+          {/* One block of text: the notice lays its children out side by side (a message and a button). */}
+          <span>Project auth is off, so your site&apos;s users cannot sign up yet. Turn it on in <code>project.yaml</code> with <code>auth: {'{'} enabled: true {'}'}</code>.</span>
         </div>
       )}
       {data.length === 0 ? (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, entryPath } from '../../api.ts'
@@ -48,13 +49,9 @@ function ReleaseList() {
   }
   return (
     <div className="screen">
-      <div className="screen-header">
-        <div>
-          <h1>Releases</h1>
-          <p className="subtitle">A release is a set of entries that go live together, now or at a time you choose.</p>
-        </div>
+      <ScreenHeader title="Releases" subtitle="A release is a set of entries that go live together, now or at a time you choose.">
         <Link className="btn btn-secondary" to="/upcoming">Upcoming</Link>
-      </div>
+      </ScreenHeader>
       {can('update') && (
         <form className="card release-form" onSubmit={(e) => { e.preventDefault(); void create() }}>
           <label className="field-label" htmlFor="release-name">New release</label>

@@ -107,12 +107,8 @@ export function ScheduleCard({ collection, uuid, onChanged }: { collection: Coll
         open={open}
         title="Schedule this entry"
         onClose={() => setOpen(false)}
-        actions={(
-          <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="primary" busy={busy} onClick={() => void save()}>Save schedule</Button>
-          </>
-        )}
+        cancel="Cancel"
+        actions={<Button variant="primary" busy={busy} onClick={() => void save()}>Save schedule</Button>}
       >
         <p className="muted">The server publishes the saved draft at this time, in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
         <label className="field-label" htmlFor="schedule-publish">Publish at</label>

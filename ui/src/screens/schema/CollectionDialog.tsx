@@ -18,10 +18,8 @@ export function CollectionDialog({ collection, errors, message, busy, onClose, o
       open
       title={collection ? `Edit collection “${collection.name}”` : 'New collection'}
       onClose={onClose}
-      actions={<>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="primary" busy={busy} onClick={() => onSave(d)}>{collection ? 'Save collection' : 'Create collection'}</Button>
-      </>}
+      cancel="Cancel"
+      actions={<Button variant="primary" busy={busy} onClick={() => onSave(d)}>{collection ? 'Save collection' : 'Create collection'}</Button>}
     >
       <form onSubmit={(e) => { e.preventDefault(); onSave(d) }} aria-label="Collection">
         {message && <div className="notice notice-error" role="alert">{message}</div>}

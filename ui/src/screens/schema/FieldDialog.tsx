@@ -74,10 +74,8 @@ export function FieldDialog({ collection, field, parent, collections, errors, me
       wide
       title={field ? `Edit field “${field.label}”` : `Add a field to ${where}`}
       onClose={onClose}
-      actions={<>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="primary" busy={busy} onClick={() => onSave(d)}>{field ? 'Save field' : 'Add field'}</Button>
-      </>}
+      cancel="Cancel"
+      actions={<Button variant="primary" busy={busy} onClick={() => onSave(d)}>{field ? 'Save field' : 'Add field'}</Button>}
     >
       <form onSubmit={(e) => { e.preventDefault(); onSave(d) }} aria-label="Field">
         {message && <div className="notice notice-error" role="alert">{message}</div>}

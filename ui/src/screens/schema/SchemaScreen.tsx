@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { Link, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError, api, entryPath } from '../../api.ts'
@@ -186,13 +187,9 @@ export default function SchemaScreen() {
 
   return (
     <div className="screen">
-      <div className="screen-header">
-        <div>
-          <h1>Schema</h1>
-          <p className="subtitle">Collections and their fields. Changes that existing entries would break are shown before anything changes.</p>
-        </div>
+      <ScreenHeader title="Schema" subtitle="Collections and their fields. Changes that existing entries would break are shown before anything changes.">
         <Button onClick={() => setEditing({ kind: 'collection', collection: null })}>New collection</Button>
-      </div>
+      </ScreenHeader>
       {collections.length === 0 ? <div className="card empty">No collections yet.</div> : (
         <div className="split">
           <nav aria-label="Collections">
