@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { badRequest } from '../../core/errors.ts'
 import { createUser, deleteUser, listUsers, setSuspended, showUser, type AdminScope } from '../../end-users/admin.ts'
 import { rotateSigningKey } from '../../end-users/signing-key.ts'
@@ -12,7 +13,6 @@ import { rotateSigningKey } from '../../end-users/signing-key.ts'
  */
 export function registerEndUserRoutes(app: CmsApp, ctx: AppContext): void {
   const scope = (): AdminScope => ({ stateDir: ctx.config.stateDir, project: ctx.store.project })
-  const ref = (params: Record<string, string> | undefined): string => decodeURIComponent(params?.ref ?? '')
   defineRoutes(app, ctx, [
     {
       method: 'GET', path: '/_admin/api/users', ability: 'admin', token: 'always', project: 'optional',
@@ -38,25 +38,25 @@ export function registerEndUserRoutes(app: CmsApp, ctx: AppContext): void {
       method: 'GET', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
       summary: 'One end user by email or uuid, with their API keys (prefixes only)',
       answer: 'EndUserDetail',
-      handler: (event) => showUser(scope(), ref(event.context.params)),
+      handler: (event) => showUser(scope(), decodeParam(event, 'ref')),
     },
     {
       method: 'DELETE', path: '/_admin/api/users/:ref', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Delete an end user with their sign-ins and API keys → the user deleted',
       answer: 'EndUserSummary',
-      handler: (event) => deleteUser(scope(), ref(event.context.params)),
+      handler: (event) => deleteUser(scope(), decodeParam(event, 'ref')),
     },
     {
       method: 'POST', path: '/_admin/api/users/:ref/suspend', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Suspend an end user: their sign-ins end, sign-in is refused, their API keys introspect as inactive',
       answer: 'EndUserSummary',
-      handler: (event) => setSuspended(scope(), ref(event.context.params), true),
+      handler: (event) => setSuspended(scope(), decodeParam(event, 'ref'), true),
     },
     {
       method: 'POST', path: '/_admin/api/users/:ref/unsuspend', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Lift a suspension',
       answer: 'EndUserSummary',
-      handler: (event) => setSuspended(scope(), ref(event.context.params), false),
+      handler: (event) => setSuspended(scope(), decodeParam(event, 'ref'), false),
     },
     {
       serial: true, method: 'POST', path: '/_admin/api/auth/signing-key', ability: 'admin', token: 'always', project: 'optional',

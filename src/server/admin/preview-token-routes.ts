@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { issuePreviewToken, previewConfig, previewLink, revokeAllPreviewTokens, revokePreviewToken } from '../../service/preview/preview-tokens.ts'
 import { jsonResponse } from '../http/json-text.ts'
 
@@ -36,7 +37,7 @@ export function registerPreviewTokenRoutes(app: CmsApp, ctx: AppContext): void {
       method: 'DELETE', path: '/_admin/api/preview-tokens/:token', ability: 'update', token: 'always', project: 'optional',
       summary: 'Revoke one preview token (refused at once) → `{revoked: true}`',
       answer: 'PreviewTokenRevoked',
-      handler: (event) => revokePreviewToken(ctx, decodeURIComponent(event.context.params?.token ?? '')),
+      handler: (event) => revokePreviewToken(ctx, decodeParam(event, 'token')),
     },
   ])
 }

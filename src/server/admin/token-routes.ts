@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts'
 import { defineRoutes } from '../http/route.ts'
 import type { CmsApp } from '../http/cms-app.ts'
 import { readJsonBody } from '../http/body.ts'
+import { decodeParam } from '../http/route-param.ts'
 import { badRequest } from '../../core/errors.ts'
 import { createToken, listTokens, parseAbilities, parseExpiry, revokeToken } from '../../service/tokens/manage.ts'
 
@@ -35,7 +36,7 @@ export function registerTokenRoutes(app: CmsApp, ctx: AppContext): void {
       serial: true, method: 'DELETE', path: '/_admin/api/tokens/:name', ability: 'admin', token: 'always', project: 'optional',
       summary: 'Revoke a token by name → the token revoked (servers refuse it at once)',
       answer: 'Token',
-      handler: (event) => revokeToken(ctx.store, decodeURIComponent(event.context.params?.name ?? '')),
+      handler: (event) => revokeToken(ctx.store, decodeParam(event, 'name')),
     },
   ])
 }
